@@ -1,0 +1,205 @@
+/**
+ * Drives one session in a fixed order — handshake, every list page, probes, shutdown — and turns
+ * what the connection recorded into a frozen Capture. The only place that decides I/O order.
+ */
+import {
+  CAPTURE_VERSION,
+  LIST_METHODS,
+  REQUESTED_PROTOCOL_VERSION,
+  type Capture,
+  type DeclaredIn,
+  type Handshake,
+  type ListCapture,
+  type ListName,
+  type ListPage,
+  type ProbeRecord,
+  type ProcessExit,
+  type TargetDescription,
+} from '../capture.js';
+import { isObject } from '../engine/capture-index.js';
+import { deepFreeze } from '../util/freeze.js';
+import { VERSION } from '../version.js';
+import type { Connection, RpcOutcome } from './connection.js';
+import { StdioConnection, type StdioTarget } from './stdio.js';
+
+export interface CaptureOptions {
+  /** Per-request timeout. */
+  readonly timeoutMs: number;
+  /** Timeout for the initialize answer (start-up included). */
+  readonly startupTimeoutMs: number;
+  /** Most pages followed per list. */
+  readonly maxPages: number;
+  readonly exitGraceMs?: number;
+  readonly inheritEnv?: boolean;
+  /** Runs after listing, before shutdown; returns probe records keyed by id. */
+  readonly probes?: (session: LiveSession) => Promise<Record<string, ProbeRecord>>;
+}
+
+/** What probes get: the live connection and what has been captured so far. */
+export interface LiveSession {
+  readonly connection: Connection;
+  readonly handshake: Handshake;
+  readonly lists: Readonly<Record<ListName, ListCapture>>;
+}
+
+export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
+  timeoutMs: 10_000,
+  startupTimeoutMs: 20_000,
+  maxPages: 100,
+};
+
+export async function captureStdio(
+  target: StdioTarget & { readonly declaredIn?: DeclaredIn },
+  options: CaptureOptions,
+): Promise<Capture> {
+  const description: TargetDescription = {
+    kind: 'stdio',
+    command: target.command,
+    args: [...target.args],
+    ...(target.cwd ? { cwd: target.cwd } : {}),
+    envNames: Object.keys(target.env ?? {}).sort(),
+    ...(target.declaredIn ? { declaredIn: target.declaredIn } : {}),
+  };
+  const connection = new StdioConnection(target, {
+    timeoutMs: options.timeoutMs,
+    exitGraceMs: options.exitGraceMs,
+    inheritEnv: options.inheritEnv,
+  });
+  return runSession(connection, description, options, () => connection.spawnError);
+}
+
+export async function runSession(
+  connection: Connection,
+  target: TargetDescription,
+  options: CaptureOptions,
+  spawnError: () => Error | undefined = () => undefined,
+): Promise<Capture> {
+  const handshake = await initialize(connection, options, spawnError);
+  const lists = {} as Record<ListName, ListCapture>;
+  let probes: Record<string, ProbeRecord> = {};
+
+  if (handshake.ok) {
+    connection.phase = 'listing';
+    for (const name of Object.keys(LIST_METHODS) as ListName[]) {
+      lists[name] = await fetchList(connection, name, handshake.capabilities, options);
+    }
+    if (options.probes) probes = await options.probes({ connection, handshake, lists });
+  } else {
+    for (const name of Object.keys(LIST_METHODS) as ListName[]) lists[name] = { status: 'skipped', pages: [], items: [] };
+  }
+
+  const exit: ProcessExit | undefined = await connection.close();
+  const stderr = connection.stderr();
+  const capture: Capture = {
+    captureVersion: CAPTURE_VERSION,
+    producer: { name: 'mcplint', version: VERSION },
+    target,
+    transport: connection.transport,
+    handshake,
+    lists,
+    frames: connection.frames,
+    stderr,
+    ...(exit ? { exit } : {}),
+    probes,
+    timing: { handshakeMs: handshake.durationMs, totalMs: connection.elapsed() },
+    notes: connection.notes,
+  };
+  return deepFreeze(capture);
+}
+
+async function initialize(connection: Connection, options: CaptureOptions, spawnError: () => Error | undefined): Promise<Handshake> {
+  const requestedVersion = REQUESTED_PROTOCOL_VERSION;
+  const outcome = await Promise.race([
+    connection.request(
+      'initialize',
+      { protocolVersion: requestedVersion, capabilities: {}, clientInfo: { name: 'mcplint', version: VERSION } },
+      { timeoutMs: options.startupTimeoutMs },
+    ),
+    // A server that dies before answering must not cost the whole start-up timeout.
+    connection.closed.then((): RpcOutcome => ({ kind: 'closed', ms: connection.elapsed() })),
+  ]);
+  const durationMs = connection.elapsed();
+  const base = { requestedVersion, durationMs };
+
+  switch (outcome.kind) {
+    case 'closed': {
+      const error = spawnError();
+      if (error) return { ok: false, ...base, reason: 'spawn-failed', message: `The server could not be started: ${error.message}` };
+      return { ok: false, ...base, reason: 'exited', message: 'The server exited before answering initialize.' };
+    }
+    case 'timeout':
+      return { ok: false, ...base, reason: 'timeout', message: `The server did not answer initialize within ${options.startupTimeoutMs} ms.` };
+    case 'error':
+      return {
+        ok: false,
+        ...base,
+        reason: 'error-response',
+        message: `The server answered initialize with an error: ${String(outcome.error.message ?? outcome.error.code)}`,
+        error: outcome.error,
+      };
+    case 'result': {
+      const result = outcome.result;
+      if (!isObject(result) || typeof result.protocolVersion !== 'string' || !isObject(result.capabilities)) {
+        return {
+          ok: false,
+          ...base,
+          reason: 'invalid-result',
+          message: 'The initialize result lacks a protocolVersion string or a capabilities object.',
+          raw: result,
+        };
+      }
+      connection.phase = 'handshake';
+      connection.notify('notifications/initialized');
+      return {
+        ok: true,
+        ...base,
+        protocolVersion: result.protocolVersion,
+        serverInfo: isObject(result.serverInfo) ? result.serverInfo : {},
+        capabilities: result.capabilities,
+        ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+        raw: result,
+      };
+    }
+  }
+}
+
+async function fetchList(
+  connection: Connection,
+  name: ListName,
+  capabilities: Readonly<Record<string, unknown>>,
+  options: CaptureOptions,
+): Promise<ListCapture> {
+  const { method, key, capability } = LIST_METHODS[name];
+  if (!isObject(capabilities[capability])) return { status: 'not-advertised', pages: [], items: [] };
+
+  const pages: ListPage[] = [];
+  const items: unknown[] = [];
+  const seen = new Set<string>();
+  let cursor: string | null = null;
+  for (;;) {
+    if (pages.length >= options.maxPages) return { status: 'partial', pages, items, pageCapHit: true };
+    const outcome = await connection.request(method, cursor === null ? {} : { cursor });
+    if (outcome.kind !== 'result') {
+      const error =
+        outcome.kind === 'error'
+          ? { kind: 'error-response' as const, message: String(outcome.error.message ?? ''), code: outcome.error.code, data: outcome.error.data }
+          : { kind: outcome.kind, message: outcome.kind === 'timeout' ? `No answer to ${method} within the timeout.` : `The connection closed during ${method}.` };
+      return { status: pages.length === 0 ? 'error' : 'partial', pages, items, error };
+    }
+    const result = outcome.result;
+    const list = isObject(result) ? result[key] : undefined;
+    if (!Array.isArray(list)) {
+      const error = { kind: 'invalid-result' as const, message: `The ${method} result has no "${key}" array.` };
+      pages.push({ cursor, itemCount: 0, frame: outcome.frame, rest: isObject(result) ? result : {} });
+      return { status: pages.length === 1 ? 'error' : 'partial', pages, items, error };
+    }
+    const { [key]: _list, ...rest } = result as Record<string, unknown>;
+    const nextCursor = rest.nextCursor;
+    pages.push({ cursor, itemCount: list.length, frame: outcome.frame, rest, ...(nextCursor !== undefined ? { nextCursor } : {}) });
+    items.push(...list);
+    if (typeof nextCursor !== 'string' || nextCursor === '') return { status: 'ok', pages, items };
+    if (seen.has(nextCursor)) return { status: 'partial', pages, items, loopCursor: nextCursor };
+    seen.add(nextCursor);
+    cursor = nextCursor;
+  }
+}

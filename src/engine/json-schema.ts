@@ -1,0 +1,188 @@
+/**
+ * JSON Schema services for rules: validity of a server's own schemas under their dialect, and
+ * validation of captured messages against the official MCP schema of the negotiated version.
+ * ajv is loaded on first use (synchronously: rules are synchronous) and every distinct schema is
+ * compiled once per process.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
+import { KNOWN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../capture.js';
+import { MCP_SCHEMAS_DIR } from '../paths.js';
+
+const require = createRequire(import.meta.url);
+
+type AjvClass = new (options: Record<string, unknown>) => AjvType;
+type Dialect = 'draft-07' | '2019-09' | '2020-12';
+
+const DIALECT_BY_URI: Record<string, Dialect> = {
+  'http://json-schema.org/draft-07/schema': 'draft-07',
+  'https://json-schema.org/draft-07/schema': 'draft-07',
+  'https://json-schema.org/draft/2019-09/schema': '2019-09',
+  'https://json-schema.org/draft/2020-12/schema': '2020-12',
+};
+
+const MODULE_BY_DIALECT: Record<Dialect, string> = { 'draft-07': 'ajv', '2019-09': 'ajv/dist/2019', '2020-12': 'ajv/dist/2020' };
+
+function loadAjv(dialect: Dialect): AjvClass {
+  const mod = require(MODULE_BY_DIALECT[dialect]) as { default?: AjvClass } & AjvClass;
+  return mod.default ?? mod;
+}
+
+function addFormats(ajv: AjvType): void {
+  const mod = require('ajv-formats') as { default?: (a: AjvType) => void } & ((a: AjvType) => void);
+  (mod.default ?? mod)(ajv);
+}
+
+export interface SchemaProblem {
+  /** JSON pointer into the validated value (or into the schema, for schema errors). */
+  readonly pointer: string;
+  readonly message: string;
+}
+
+export type SchemaVerdict = { readonly ok: true; readonly dialect: Dialect } | { readonly ok: false; readonly dialect?: Dialect; readonly problems: readonly SchemaProblem[] };
+
+/** Which dialect a schema declares; `undefined` when it names one mcplint cannot check. */
+export function dialectOf(schema: Record<string, unknown>, fallback: Dialect): Dialect | undefined {
+  const declared = schema.$schema;
+  if (typeof declared !== 'string') return fallback;
+  return DIALECT_BY_URI[declared.replace(/#$/, '')];
+}
+
+/** The dialect a schema without `$schema` is in: 2020-12 from protocol 2025-11-25, draft-07 before. */
+export function defaultDialect(protocolVersion: string | undefined): Dialect {
+  const i = KNOWN_PROTOCOL_VERSIONS.indexOf(protocolVersion as ProtocolVersion);
+  return i !== -1 && i < KNOWN_PROTOCOL_VERSIONS.indexOf('2025-11-25') ? 'draft-07' : '2020-12';
+}
+
+const userAjv = new Map<Dialect, AjvType>();
+const userVerdicts = new Map<string, SchemaVerdict>();
+const userValidators = new Map<string, ValidateFunction>();
+
+function userAjvFor(dialect: Dialect): AjvType {
+  let ajv = userAjv.get(dialect);
+  if (!ajv) {
+    const Ajv = loadAjv(dialect);
+    // Not strict: servers may use vendor keywords; validity is the meta-schema plus resolvable refs.
+    ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: true });
+    addFormats(ajv);
+    userAjv.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/** Is this a valid JSON Schema of its declared (or default) dialect? Cached per distinct schema. */
+export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdict {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return { ok: false, problems: [{ pointer: '', message: 'is not a JSON object' }] };
+  }
+  const dialect = dialectOf(schema as Record<string, unknown>, fallback);
+  if (!dialect) {
+    return { ok: false, problems: [{ pointer: '/$schema', message: `declares an unsupported dialect ${String((schema as Record<string, unknown>).$schema)}` }] };
+  }
+  const key = `${dialect}\u0000${JSON.stringify(schema)}`;
+  const cached = userVerdicts.get(key);
+  if (cached) return cached;
+  const ajv = userAjvFor(dialect);
+  let verdict: SchemaVerdict;
+  const metaValid = ajv.validateSchema(stripId(schema as Record<string, unknown>)) as boolean;
+  if (!metaValid) {
+    verdict = { ok: false, dialect, problems: toProblems(ajv.errors) };
+  } else {
+    try {
+      userValidators.set(key, ajv.compile(stripId(schema as Record<string, unknown>)));
+      verdict = { ok: true, dialect };
+    } catch (error) {
+      verdict = { ok: false, dialect, problems: [{ pointer: '', message: error instanceof Error ? error.message : String(error) }] };
+    }
+  }
+  userVerdicts.set(key, verdict);
+  return verdict;
+}
+
+/** Validate a value (e.g. structuredContent) against a server's own schema. */
+export function validateAgainstUserSchema(schema: unknown, fallback: Dialect, value: unknown): SchemaVerdict {
+  const verdict = checkUserSchema(schema, fallback);
+  if (!verdict.ok) return verdict;
+  const validate = userValidators.get(`${verdict.dialect}\u0000${JSON.stringify(schema)}`)!;
+  return validate(value) ? verdict : { ok: false, dialect: verdict.dialect, problems: toProblems(validate.errors) };
+}
+
+/** `$id`s would collide across tools compiled into one Ajv instance; validity does not depend on them. */
+function stripId(schema: Record<string, unknown>): Record<string, unknown> {
+  if (!('$id' in schema) && !('id' in schema && typeof schema.id === 'string')) return schema;
+  const { $id: _a, ...rest } = schema;
+  return rest;
+}
+
+function toProblems(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
+  return (errors ?? []).map((e) => ({
+    pointer: e.instancePath,
+    message: `${e.message ?? 'is invalid'}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The official MCP schema
+
+const officialAjv = new Map<ProtocolVersion, AjvType>();
+const officialValidators = new Map<string, ValidateFunction>();
+
+/** The vendored schema version to judge a server by: its negotiated version, else the newest legacy one. */
+export function schemaVersionFor(protocolVersion: string | undefined): Exclude<ProtocolVersion, never> {
+  return (KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(protocolVersion ?? '') ? (protocolVersion as ProtocolVersion) : '2025-11-25';
+}
+
+function officialAjvFor(version: ProtocolVersion): AjvType {
+  let ajv = officialAjv.get(version);
+  if (!ajv) {
+    // mcplint's own vendored data file, not the target: reading it keeps rules deterministic.
+    const schema = JSON.parse(readFileSync(join(MCP_SCHEMAS_DIR, version, 'schema.json'), 'utf8')) as Record<string, unknown>;
+    const dialect: Dialect = '$defs' in schema ? '2020-12' : 'draft-07';
+    const Ajv = loadAjv(dialect);
+    ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true, logger: false });
+    addFormats(ajv);
+    ajv.addSchema(schema, `mcp-${version}`);
+    officialAjv.set(version, ajv);
+  }
+  return ajv;
+}
+
+/** Does the official schema of `version` define this type (e.g. `ToolAnnotations` in 2024-11-05: no)? */
+export function officialDefines(version: ProtocolVersion, definition: string): boolean {
+  return officialValidator(version, definition) !== undefined;
+}
+
+function officialValidator(version: ProtocolVersion, definition: string): ValidateFunction | undefined {
+  const key = `${version}#${definition}`;
+  if (officialValidators.has(key)) return officialValidators.get(key);
+  const ajv = officialAjvFor(version);
+  const defsKey = ['2024-11-05', '2025-03-26', '2025-06-18'].includes(version) ? 'definitions' : '$defs';
+  let validate: ValidateFunction | undefined;
+  try {
+    validate = ajv.getSchema(`mcp-${version}#/${defsKey}/${definition}`);
+  } catch {
+    validate = undefined;
+  }
+  if (validate) officialValidators.set(key, validate);
+  return validate;
+}
+
+/** Validate a value against a definition of the official schema, e.g. `InitializeResult`, `Tool`. */
+export function validateOfficial(version: ProtocolVersion, definition: string, value: unknown): readonly SchemaProblem[] {
+  const validate = officialValidator(version, definition);
+  if (!validate) throw new Error(`The MCP ${version} schema has no definition ${definition}`);
+  return validate(value) ? [] : dedupe(toProblems(validate.errors));
+}
+
+/** anyOf branches repeat themselves; keep the first message per pointer and text. */
+function dedupe(problems: SchemaProblem[]): SchemaProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const k = `${p.pointer}\u0000${p.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * The rule contract. A rule is metadata plus a pure generator over the capture: no I/O, no clock.
+ * Modelled on ESLint's meta + create and typescript-eslint's typed RuleCreator.
+ */
+import type { Capture, ProtocolVersion } from '../capture.js';
+import type { CaptureIndex } from './capture-index.js';
+import type { SourceIndex } from '../source/types.js';
+
+export type Severity = 'error' | 'warning' | 'note';
+export type Level = Severity | 'off';
+export const LEVELS: readonly Level[] = ['error', 'warning', 'note', 'off'];
+
+export type Category =
+  | 'lifecycle'
+  | 'stdio'
+  | 'http'
+  | 'naming'
+  | 'annotations'
+  | 'descriptions'
+  | 'schema'
+  | 'ergonomics'
+  | 'probes'
+  | 'source'
+  | 'security'
+  | 'config';
+
+/** spec: an MCP specification requirement; guideline: the server-building guide's best practice. */
+export type Basis = 'spec' | 'guideline';
+
+export type Precision = 'very-high' | 'high' | 'medium' | 'low';
+
+export interface Reference {
+  /** e.g. "MCP spec 2025-11-25, server/tools § Tool Names" or "Server-building guide, Tool Naming". */
+  readonly title: string;
+  readonly url?: string;
+}
+
+/** What a rule needs from the capture; when absent the rule is reported as skipped, never passed. */
+export type Requirement =
+  | 'handshake'
+  | 'tools'
+  | 'prompts'
+  | 'resources'
+  | 'resourceTemplates'
+  | 'stdio'
+  | 'source'
+  | `probe:${string}`;
+
+/** What a finding is about. Rules never name files; locate() turns subjects into places. */
+export type Subject =
+  | { readonly kind: 'server' }
+  | { readonly kind: 'transport' }
+  | { readonly kind: 'tool'; readonly name: string; readonly pointer?: string }
+  | { readonly kind: 'prompt'; readonly name: string; readonly pointer?: string }
+  | { readonly kind: 'resource'; readonly name: string; readonly pointer?: string }
+  | { readonly kind: 'resourceTemplate'; readonly name: string; readonly pointer?: string };
+
+/** What a rule yields. */
+export interface Report<M extends string = string> {
+  readonly messageId: M;
+  readonly data?: Readonly<Record<string, string | number>>;
+  readonly subject: Subject;
+  /** A short verbatim quote of what was observed (a stdout line, an error text). */
+  readonly evidence?: string;
+  /** Index into capture.frames of the frame that shows it. */
+  readonly frame?: number;
+  /** Distinguishes several reports of one rule, subject and message (e.g. two polluting lines). */
+  readonly key?: string;
+}
+
+export interface RuleContext<O> {
+  readonly capture: Capture;
+  readonly index: CaptureIndex;
+  readonly options: O;
+  readonly source?: SourceIndex;
+}
+
+export interface RuleOptionsSpec<O> {
+  /** JSON Schema of the options object; validated at config load. */
+  readonly schema: Readonly<Record<string, unknown>>;
+  readonly defaults: O;
+}
+
+export interface RuleDefinition<M extends string, O> {
+  readonly id: string;
+  readonly category: Category;
+  readonly basis: Basis;
+  /** Default level in the recommended preset. */
+  readonly severity: Level;
+  readonly precision: Precision;
+  /** One sentence, imperative or declarative; SARIF shortDescription and the rules table. */
+  readonly summary: string;
+  /** Protocol version that introduced the requirement; the rule is skipped for older servers. */
+  readonly since?: ProtocolVersion;
+  readonly references: readonly Reference[];
+  readonly messages: Readonly<Record<M, string>>;
+  readonly options?: RuleOptionsSpec<O>;
+  readonly requires?: readonly Requirement[];
+  check(ctx: RuleContext<O>): Iterable<Report<M>>;
+}
+
+export type Rule = RuleDefinition<string, any>;
+
+/** Identity with types: infers the message-id union so a typo in `messageId` fails to compile. */
+export function defineRule<M extends string, O = Record<string, never>>(rule: RuleDefinition<M, O>): RuleDefinition<M, O> {
+  return rule;
+}
+
+/** Fill `{{name}}` placeholders from data; unknown placeholders stay visible rather than vanish. */
+export function interpolate(template: string, data: Readonly<Record<string, string | number>> | undefined): string {
+  if (!data) return template;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
+    Object.prototype.hasOwnProperty.call(data, key) ? String(data[key]) : whole,
+  );
+}
+
+/** A stable textual key for a subject (used in fingerprints, ignores and sorting). */
+export function subjectKey(subject: Subject): string {
+  switch (subject.kind) {
+    case 'server':
+    case 'transport':
+      return subject.kind;
+    default:
+      return `${subject.kind}:${subject.name}${subject.pointer ? `#${subject.pointer}` : ''}`;
+  }
+}
+
+/** Human label for a subject: `tool "x"`, `server`, … */
+export function subjectLabel(subject: Subject): string {
+  switch (subject.kind) {
+    case 'server':
+      return 'server';
+    case 'transport':
+      return 'transport';
+    case 'resourceTemplate':
+      return `resource template "${subject.name}"`;
+    default:
+      return `${subject.kind} "${subject.name}"`;
+  }
+}

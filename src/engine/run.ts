@@ -1,0 +1,183 @@
+/**
+ * The rule runner: resolves which rules run at what level, checks each rule's data requirements
+ * (missing data → skipped, never passed), runs the pure checks, applies ignores, and returns
+ * findings in a deterministic order.
+ */
+import { KNOWN_PROTOCOL_VERSIONS, type Capture, type ListName } from '../capture.js';
+import type { SourceIndex } from '../source/types.js';
+import { indexCapture } from './capture-index.js';
+import { fingerprint } from './fingerprint.js';
+import { interpolate, subjectKey, type Level, type Requirement, type Rule, type Severity, type Subject } from './rule.js';
+
+export interface RuleSetting {
+  readonly level: Level;
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+export interface IgnoreEntry {
+  readonly rule: string;
+  /** Subject names: tool / prompt / resource. Absent: every subject of that rule. */
+  readonly tool?: string;
+  readonly prompt?: string;
+  readonly resource?: string;
+  readonly reason: string;
+}
+
+export interface RunOptions {
+  readonly rules: readonly Rule[];
+  /** Level and options per rule id; rules absent here run at their default. */
+  readonly settings: ReadonlyMap<string, RuleSetting>;
+  readonly ignore?: readonly IgnoreEntry[];
+  readonly source?: SourceIndex;
+}
+
+export interface Finding {
+  readonly ruleId: string;
+  readonly messageId: string;
+  readonly level: Severity;
+  readonly message: string;
+  readonly subject: Subject;
+  readonly evidence?: string;
+  readonly frame?: number;
+  readonly fingerprint: string;
+}
+
+export interface SkippedRule {
+  readonly ruleId: string;
+  readonly reason: string;
+}
+
+export interface RunResult {
+  readonly findings: readonly Finding[];
+  readonly ignored: readonly (Finding & { readonly reason: string })[];
+  readonly skipped: readonly SkippedRule[];
+  /** Rules that ran (enabled, data present). */
+  readonly ran: readonly string[];
+}
+
+export class RuleCrashError extends Error {
+  constructor(
+    readonly ruleId: string,
+    cause: unknown,
+  ) {
+    super(`Rule "${ruleId}" crashed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+export function runRules(capture: Capture, options: RunOptions): RunResult {
+  const index = indexCapture(capture);
+  const findings: Finding[] = [];
+  const ignored: (Finding & { reason: string })[] = [];
+  const skipped: SkippedRule[] = [];
+  const ran: string[] = [];
+
+  for (const rule of options.rules) {
+    const setting = options.settings.get(rule.id) ?? { level: rule.severity, options: {} };
+    if (setting.level === 'off') continue;
+    const missing = missingData(rule, capture, options.source);
+    if (missing) {
+      skipped.push({ ruleId: rule.id, reason: missing });
+      continue;
+    }
+    ran.push(rule.id);
+    const ruleOptions = { ...(rule.options?.defaults ?? {}), ...setting.options };
+    try {
+      for (const report of rule.check({ capture, index, options: ruleOptions, source: options.source })) {
+        const template = rule.messages[report.messageId];
+        if (template === undefined) throw new Error(`reported unknown messageId "${report.messageId}"`);
+        const finding: Finding = {
+          ruleId: rule.id,
+          messageId: report.messageId,
+          level: setting.level,
+          message: interpolate(template, report.data),
+          subject: report.subject,
+          ...(report.evidence !== undefined ? { evidence: report.evidence } : {}),
+          ...(report.frame !== undefined && report.frame >= 0 ? { frame: report.frame } : {}),
+          fingerprint: fingerprint(rule.id, report.subject, report.messageId, report.key),
+        };
+        const reason = ignoreReason(finding, options.ignore);
+        if (reason !== undefined) ignored.push({ ...finding, reason });
+        else findings.push(finding);
+      }
+    } catch (error) {
+      throw new RuleCrashError(rule.id, error);
+    }
+  }
+  return { findings: sortFindings(findings), ignored: sortFindings(ignored), skipped, ran };
+}
+
+const LEVEL_ORDER: Record<Severity, number> = { error: 0, warning: 1, note: 2 };
+
+/** Server and transport first, then tools, prompts, resources by name; then rule id; then message. */
+export function sortFindings<T extends Finding>(findings: T[]): T[] {
+  const kindOrder = { server: 0, transport: 1, tool: 2, prompt: 3, resource: 4, resourceTemplate: 5 } as const;
+  return findings.sort(
+    (a, b) =>
+      kindOrder[a.subject.kind] - kindOrder[b.subject.kind] ||
+      compare(subjectKey(a.subject), subjectKey(b.subject)) ||
+      LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
+      compare(a.ruleId, b.ruleId) ||
+      (a.frame ?? 0) - (b.frame ?? 0) ||
+      compare(a.message, b.message),
+  );
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+const LIST_REQUIREMENTS: Record<string, ListName> = {
+  tools: 'tools',
+  prompts: 'prompts',
+  resources: 'resources',
+  resourceTemplates: 'resourceTemplates',
+};
+
+/** Why a rule cannot run on this capture, or undefined when it can. */
+function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined): string | undefined {
+  const handshake = capture.handshake;
+  if (rule.since && handshake.ok) {
+    const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(handshake.protocolVersion as never);
+    const since = KNOWN_PROTOCOL_VERSIONS.indexOf(rule.since);
+    if (negotiated !== -1 && negotiated < since) {
+      return `requirement introduced in protocol ${rule.since}; the server negotiated ${handshake.protocolVersion}`;
+    }
+  }
+  for (const need of rule.requires ?? []) {
+    const why = missingRequirement(need, capture, source);
+    if (why) return why;
+  }
+  return undefined;
+}
+
+function missingRequirement(need: Requirement, capture: Capture, source: SourceIndex | undefined): string | undefined {
+  if (need === 'handshake') return capture.handshake.ok ? undefined : 'the handshake failed';
+  if (need === 'stdio') return capture.transport === 'stdio' ? undefined : `the transport is ${capture.transport}, not stdio`;
+  if (need === 'source') return source ? undefined : 'no source index (no project found, or --no-source)';
+  if (need.startsWith('probe:')) {
+    const probe = capture.probes[need.slice('probe:'.length)];
+    if (!probe) return `probe ${need.slice(6)} was not run`;
+    return probe.status === 'ran' ? undefined : `probe ${probe.id} was skipped: ${probe.reason ?? 'no reason given'}`;
+  }
+  const list = LIST_REQUIREMENTS[need];
+  if (list) {
+    const status = capture.lists[list].status;
+    if (status === 'ok' || status === 'partial') return undefined;
+    if (status === 'not-advertised') return `the server does not advertise ${list}`;
+    if (status === 'skipped') return `${list} were not listed (the handshake failed)`;
+    return `${list}/list failed`;
+  }
+  return undefined;
+}
+
+function ignoreReason(finding: Finding, ignore: readonly IgnoreEntry[] | undefined): string | undefined {
+  if (!ignore) return undefined;
+  for (const entry of ignore) {
+    if (entry.rule !== finding.ruleId && entry.rule !== '*') continue;
+    const s = finding.subject;
+    const name = s.kind === 'server' || s.kind === 'transport' ? undefined : s.name;
+    if (entry.tool !== undefined && !(s.kind === 'tool' && name === entry.tool)) continue;
+    if (entry.prompt !== undefined && !(s.kind === 'prompt' && name === entry.prompt)) continue;
+    if (entry.resource !== undefined && !((s.kind === 'resource' || s.kind === 'resourceTemplate') && name === entry.resource)) continue;
+    return entry.reason;
+  }
+  return undefined;
+}
