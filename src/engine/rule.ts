@@ -58,7 +58,8 @@ export type Subject =
 /** What a rule yields. */
 export interface Report<M extends string = string> {
   readonly messageId: M;
-  readonly data?: Readonly<Record<string, string | number>>;
+  /** Values for the message placeholders (undefined entries are treated as absent). */
+  readonly data?: Readonly<Record<string, string | number | undefined>>;
   readonly subject: Subject;
   /** A short verbatim quote of what was observed (a stdout line, an error text). */
   readonly evidence?: string;
@@ -107,10 +108,10 @@ export function defineRule<M extends string, O = Record<string, never>>(rule: Ru
 }
 
 /** Fill `{{name}}` placeholders from data; unknown placeholders stay visible rather than vanish. */
-export function interpolate(template: string, data: Readonly<Record<string, string | number>> | undefined): string {
+export function interpolate(template: string, data: Readonly<Record<string, string | number | undefined>> | undefined): string {
   if (!data) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
-    Object.prototype.hasOwnProperty.call(data, key) ? String(data[key]) : whole,
+    data[key] !== undefined ? String(data[key]) : whole,
   );
 }
 

@@ -1,0 +1,183 @@
+/**
+ * mcplint's configuration: its JSON Schema (built from the rule registry, so rule ids and options
+ * are checked), validation with one clear message per problem, presets, and resolution of the
+ * effective level and options of every rule (preset → config file → --rule flags).
+ */
+import { createRequire } from 'node:module';
+import type { Ajv as AjvType, ErrorObject } from 'ajv';
+import { LEVELS, type Level, type Rule } from './rule.js';
+import type { IgnoreEntry, RuleSetting } from './run.js';
+
+export const PRESETS = ['recommended', 'strict', 'spec'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+export type RuleEntry = Level | [Level] | [Level, Record<string, unknown>];
+
+export interface StdioTargetConfig {
+  readonly command: string;
+  readonly args?: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+export interface McplintConfig {
+  readonly $schema?: string;
+  readonly extends?: Preset;
+  readonly target?: StdioTargetConfig;
+  readonly rules?: Readonly<Record<string, RuleEntry>>;
+  readonly ignore?: readonly IgnoreEntry[];
+  /** Per-request timeout in ms. */
+  readonly timeout?: number;
+}
+
+/** A problem with the user's configuration or flags: exit code 2, one line. */
+export class ConfigError extends Error {}
+
+const levelSchema = { enum: [...LEVELS] };
+
+/** The config's JSON Schema, generated from the registry (also published for editors). */
+export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
+  const ruleProps: Record<string, unknown> = {};
+  for (const rule of rules) {
+    const withOptions = rule.options
+      ? [{ type: 'array', prefixItems: [levelSchema, rule.options.schema], minItems: 1, maxItems: 2, items: false }]
+      : [{ type: 'array', prefixItems: [levelSchema], minItems: 1, maxItems: 1, items: false }];
+    ruleProps[rule.id] = { description: rule.summary, oneOf: [levelSchema, ...withOptions] };
+  }
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'mcplint configuration',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      $schema: { type: 'string' },
+      extends: { enum: [...PRESETS], description: 'Base preset: recommended (default), strict or spec.' },
+      target: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['command'],
+        description: 'The stdio server to lint when no target is given on the command line.',
+        properties: {
+          command: { type: 'string', minLength: 1 },
+          args: { type: 'array', items: { type: 'string' } },
+          env: { type: 'object', additionalProperties: { type: 'string' } },
+          cwd: { type: 'string' },
+        },
+      },
+      rules: { type: 'object', additionalProperties: false, properties: ruleProps },
+      ignore: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['rule', 'reason'],
+          properties: {
+            rule: { type: 'string' },
+            tool: { type: 'string' },
+            prompt: { type: 'string' },
+            resource: { type: 'string' },
+            reason: { type: 'string', minLength: 1, description: 'Why this finding is accepted (required).' },
+          },
+        },
+      },
+      timeout: { type: 'integer', minimum: 1, description: 'Per-request timeout in milliseconds.' },
+    },
+  };
+}
+
+let validator: { rules: readonly Rule[]; validate: (value: unknown) => ErrorObject[] } | undefined;
+
+/** Validate a loaded config; throws ConfigError with one readable line. */
+export function validateConfig(value: unknown, rules: readonly Rule[], file: string): McplintConfig {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${file}: the configuration must be an object`);
+  const ruleIds = new Set(rules.map((r) => r.id));
+  const ruleSection = (value as Record<string, unknown>).rules;
+  if (ruleSection && typeof ruleSection === 'object') {
+    for (const id of Object.keys(ruleSection)) {
+      if (!ruleIds.has(id)) throw new ConfigError(`${file}: rules.${id}: unknown rule "${id}"${suggest(id, ruleIds)}`);
+    }
+  }
+  if (!validator || validator.rules !== rules) {
+    const require = createRequire(import.meta.url);
+    const Ajv2020 = (require('ajv/dist/2020') as { default: new (o: object) => AjvType }).default;
+    const compiled = new Ajv2020({ allErrors: false, strict: false }).compile(configSchema(rules));
+    validator = { rules, validate: (v) => (compiled(v) ? [] : (compiled.errors ?? [])) };
+  }
+  const errors = validator.validate(value);
+  if (errors.length > 0) throw new ConfigError(`${file}: ${describe(errors[0]!)}`);
+  return value as McplintConfig;
+}
+
+function describe(error: ErrorObject): string {
+  const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '(root)';
+  if (error.keyword === 'additionalProperties') return `${where}: unknown key "${String(error.params.additionalProperty)}"`;
+  if (error.keyword === 'enum') return `${where}: must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+  if (error.keyword === 'oneOf' && /^rules\./.test(where)) return `${where}: must be a level (${LEVELS.join(', ')}) or [level, options] with valid options`;
+  return `${where}: ${error.message ?? 'is invalid'}`;
+}
+
+function suggest(id: string, known: Set<string>): string {
+  const close = [...known].filter((k) => k.includes(id) || id.includes(k) || distance(k, id) <= 3);
+  return close.length > 0 ? ` (did you mean ${close.slice(0, 2).map((c) => `"${c}"`).join(' or ')}?)` : '';
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** Parse `--rule id=level` flags. */
+export function parseRuleFlags(flags: readonly string[], rules: readonly Rule[]): Map<string, Level> {
+  const ids = new Set(rules.map((r) => r.id));
+  const out = new Map<string, Level>();
+  for (const flag of flags) {
+    const match = /^([^=]+)=(.+)$/.exec(flag);
+    if (!match) throw new ConfigError(`--rule ${flag}: expected id=level, e.g. --rule tool-name-verb=off`);
+    const [, id, level] = match as unknown as [string, string, string];
+    if (!ids.has(id)) throw new ConfigError(`--rule ${flag}: unknown rule "${id}"${suggest(id, ids)}`);
+    if (!(LEVELS as readonly string[]).includes(level)) throw new ConfigError(`--rule ${flag}: level must be one of ${LEVELS.join(', ')}`);
+    out.set(id, level as Level);
+  }
+  return out;
+}
+
+/** The level of a rule in a preset. */
+export function presetLevel(rule: Rule, preset: Preset): Level {
+  switch (preset) {
+    case 'recommended':
+      return rule.severity;
+    case 'strict':
+      // Every guideline at warning or above.
+      return rule.severity === 'error' ? 'error' : 'warning';
+    case 'spec':
+      return rule.basis === 'spec' ? rule.severity : 'off';
+  }
+}
+
+/** Effective level and options of every rule. */
+export function resolveSettings(rules: readonly Rule[], config: McplintConfig, flags: ReadonlyMap<string, Level>): Map<string, RuleSetting> {
+  const preset = config.extends ?? 'recommended';
+  const settings = new Map<string, RuleSetting>();
+  for (const rule of rules) {
+    let level = presetLevel(rule, preset);
+    let options: Record<string, unknown> = {};
+    const entry = config.rules?.[rule.id];
+    if (typeof entry === 'string') level = entry;
+    else if (Array.isArray(entry)) {
+      level = entry[0];
+      options = entry[1] ?? {};
+    }
+    level = flags.get(rule.id) ?? level;
+    settings.set(rule.id, { level, options });
+  }
+  return settings;
+}

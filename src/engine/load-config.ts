@@ -1,0 +1,43 @@
+/**
+ * Finds and reads mcplint's config with cosmiconfig (module name `mcplint`): mcplint.config.*,
+ * .mcplintrc*, .config/mcplintrc*, package.json#mcplint — or the file given with --config.
+ * cosmiconfig is imported only when a config is actually looked for.
+ */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Rule } from './rule.js';
+import { ConfigError, validateConfig, type McplintConfig } from './config.js';
+import { lineOfKey } from '../source/anchors.js';
+
+export interface LoadedConfig {
+  readonly config: McplintConfig;
+  /** Absolute path of the file it came from (absent: no config found). */
+  readonly file?: string;
+  /** 1-based line of `target` in that file, for anchoring findings. */
+  readonly targetLine?: number;
+}
+
+export async function loadConfig(cwd: string, explicit: string | undefined, rules: readonly Rule[]): Promise<LoadedConfig> {
+  const { cosmiconfig, getDefaultSearchPlaces } = await import('cosmiconfig');
+  // cosmiconfig's defaults lack mcplint.config.{json,yaml,yml}; the JSON form is the one editors validate.
+  const searchPlaces = [...getDefaultSearchPlaces('mcplint'), 'mcplint.config.json', 'mcplint.config.yaml', 'mcplint.config.yml'];
+  const explorer = cosmiconfig('mcplint', { searchStrategy: 'project', searchPlaces });
+  let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
+  try {
+    found = explicit ? await explorer.load(explicit) : await explorer.search(cwd);
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    if (explicit && /ENOENT/.test(String(message))) throw new ConfigError(`--config ${explicit}: file not found`);
+    throw new ConfigError(`could not read the config${explicit ? ` ${explicit}` : ''}: ${message}`);
+  }
+  if (!found || found.isEmpty) return { config: {} };
+  const shown = relative(cwd, found.filepath) || found.filepath;
+  const config = validateConfig(found.config ?? {}, rules, shown);
+  let targetLine: number | undefined;
+  try {
+    targetLine = lineOfKey(readFileSync(found.filepath, 'utf8'), 'target') ?? lineOfKey(readFileSync(found.filepath, 'utf8'), 'mcplint');
+  } catch {
+    targetLine = undefined;
+  }
+  return { config, file: found.filepath, ...(targetLine ? { targetLine } : {}) };
+}

@@ -1,0 +1,31 @@
+/**
+ * The JSON format: a stable, documented document (see README "JSON output"). Field names only
+ * grow between minor versions; `formatVersion` changes if anything is removed or renamed.
+ */
+import { totals } from '../report.js';
+import type { Formatter } from './types.js';
+
+export const JSON_FORMAT_VERSION = 1;
+
+export const json: Formatter = (report) => {
+  const document = {
+    formatVersion: JSON_FORMAT_VERSION,
+    tool: report.tool,
+    summary: totals(report),
+    servers: report.servers.map((s) => ({
+      label: s.label,
+      target: s.target,
+      transport: s.transport,
+      handshake: s.handshake,
+      stats: s.stats,
+      score: s.score.score,
+      grade: s.score.grade,
+      counts: s.counts,
+      findings: s.findings.map(({ frame: _frame, ...f }) => f),
+      ignored: s.ignored.map(({ frame: _frame, ...f }) => f),
+      skipped: s.skipped,
+      notes: s.notes,
+    })),
+  };
+  return JSON.stringify(document, null, 2) + '\n';
+};

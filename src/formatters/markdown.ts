@@ -1,0 +1,156 @@
+/**
+ * GitHub-flavoured Markdown for pull-request comments and `$GITHUB_STEP_SUMMARY`: per server a
+ * heading, score and counts, then one table of findings grouped by subject, each rule linked to
+ * its documentation and evidence folded into <details>. Compact on purpose: a PR comment holds at
+ * most 65,536 characters, so long finding lists are cut with a pointer to the full report.
+ */
+import { subjectKey, type Severity, type Subject } from '../engine/rule.js';
+import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
+import { totals } from '../report.js';
+import { docsUrl } from '../version.js';
+import type { Formatter } from './types.js';
+
+/** Findings listed per server; the rest are counted. */
+export const MAX_ROWS = 100;
+const MAX_EVIDENCE_CHARS = 500;
+
+export const markdown: Formatter = (report) => {
+  const out: string[] = [];
+  const several = report.servers.length > 1;
+  if (several) out.push(...overview(report));
+  for (const server of report.servers) out.push(...renderServer(server, several ? '###' : '##'));
+  return out.join('\n').replace(/\n+$/, '') + '\n';
+};
+
+function overview(report: LintReport): string[] {
+  const sum = totals(report);
+  return [
+    `## mcplint: ${report.servers.length} servers`,
+    '',
+    `${count(sum.error, 'error')} · ${count(sum.warning, 'warning')} · ${count(sum.note, 'note')}`,
+    '',
+    '| server | score | errors | warnings | notes |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...report.servers.map(
+      (s) => `| ${escapeText(s.label)} | ${s.score.score} (${s.score.grade}) | ${s.counts.error} | ${s.counts.warning} | ${s.counts.note} |`,
+    ),
+    '',
+  ];
+}
+
+function renderServer(server: ServerReport, heading: string): string[] {
+  const lines: string[] = [`${heading} ${heading === '##' ? 'mcplint: ' : ''}${escapeText(server.label)}`, ''];
+  const facts = [`**Score ${server.score.score}/100 (${server.score.grade})**`, server.transport];
+  if (server.handshake.ok) {
+    if (server.handshake.protocolVersion) facts.push(`protocol ${escapeText(server.handshake.protocolVersion)}`);
+    facts.push(
+      [
+        count(server.stats.tools, 'tool'),
+        count(server.stats.prompts, 'prompt'),
+        count(server.stats.resources, 'resource'),
+        ...(server.stats.resourceTemplates ? [count(server.stats.resourceTemplates, 'resource template')] : []),
+      ].join(', '),
+    );
+  }
+  lines.push(facts.join(' · '), '');
+  if (!server.handshake.ok) lines.push(`**Handshake failed:** ${escapeText(server.handshake.message ?? 'no reason given')}`, '');
+
+  lines.push(
+    '| errors | warnings | notes | ignored | skipped rules |',
+    '| ---: | ---: | ---: | ---: | ---: |',
+    `| ${server.counts.error} | ${server.counts.warning} | ${server.counts.note} | ${server.ignored.length} | ${server.skipped.length} |`,
+    '',
+  );
+
+  if (server.findings.length === 0) {
+    lines.push('No problems found.', '');
+  } else {
+    lines.push('| subject | level | rule | message |', '| --- | --- | --- | --- |');
+    let group = '';
+    for (const finding of server.findings.slice(0, MAX_ROWS)) {
+      const subject = groupSubject(finding.subject);
+      const key = subjectKey(subject);
+      const subjectCell = key === group ? '' : subjectText(subject);
+      group = key;
+      lines.push(`| ${subjectCell} | ${levelText(finding.level)} | ${ruleLink(finding.ruleId)} | ${messageCell(finding)} |`);
+    }
+    lines.push('');
+    const rest = server.findings.length - MAX_ROWS;
+    if (rest > 0) lines.push(`_… and ${count(rest, 'more finding')}; see the full report (\`--format text\` or \`--format sarif\`)._`, '');
+  }
+
+  if (server.skipped.length > 0) {
+    lines.push(`<details><summary>${count(server.skipped.length, 'skipped rule')}</summary>`, '');
+    for (const s of server.skipped) lines.push(`- ${code(s.ruleId)}: ${escapeText(s.reason)}`);
+    lines.push('', '</details>', '');
+  }
+  if (server.notes.length > 0) {
+    for (const note of server.notes) lines.push(`> **Note:** ${escapeText(note)}`, '>');
+    lines.pop();
+    lines.push('');
+  }
+  return lines;
+}
+
+/** Findings about a part of a tool (a parameter) are grouped under the tool. */
+function groupSubject(s: Subject): Subject {
+  return s.kind === 'server' || s.kind === 'transport' ? s : { kind: s.kind, name: s.name };
+}
+
+function subjectText(s: Subject): string {
+  switch (s.kind) {
+    case 'server':
+    case 'transport':
+      return s.kind;
+    case 'resourceTemplate':
+      return `resource template ${code(s.name)}`;
+    default:
+      return `${s.kind} ${code(s.name)}`;
+  }
+}
+
+function levelText(level: Severity): string {
+  return level === 'error' ? '**error**' : level;
+}
+
+function ruleLink(ruleId: string): string {
+  return `[${code(ruleId)}](${docsUrl(ruleId)})`;
+}
+
+function messageCell(finding: LocatedFinding): string {
+  const s = finding.subject;
+  const pointer = s.kind !== 'server' && s.kind !== 'transport' && s.pointer ? `${code(s.pointer)} ` : '';
+  let cell = pointer + escapeText(finding.message);
+  const evidence = finding.evidence?.trim();
+  if (evidence) {
+    const clipped = evidence.length > MAX_EVIDENCE_CHARS ? `${evidence.slice(0, MAX_EVIDENCE_CHARS - 1)}…` : evidence;
+    const body = clipped
+      .split(/\r?\n/)
+      .map((line) => escapeText(line))
+      .join('<br>');
+    cell += ` <details><summary>evidence</summary><code>${body}</code></details>`;
+  }
+  return cell;
+}
+
+/**
+ * Plain text made safe for a table cell: Markdown and HTML punctuation backslash-escaped (so tool
+ * names like `_x_` or `<name>` show as written), pipes escaped (they would split the cell), line
+ * breaks folded.
+ */
+export function escapeText(text: string): string {
+  return text.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/\s*\r?\n\s*/g, ' ');
+}
+
+/** An inline code span that survives backticks and pipes in the content (GFM table cells). */
+export function code(text: string): string {
+  const content = text.replace(/\s*\r?\n\s*/g, ' ').replace(/\|/g, '\\|');
+  const longest = Math.max(0, ...(content.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = content.startsWith('`') || content.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${content}${pad}${fence}`;
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,14 @@
+/** Formatters are plain functions from the report to a string (ESLint/Spectral style). */
+import type { Rule } from '../engine/rule.js';
+import type { LintReport } from '../report.js';
+
+export interface FormatContext {
+  /** The whole registry, in registry order (SARIF lists every rule). */
+  readonly rules: readonly Rule[];
+  /** Colour output (text only). */
+  readonly color: boolean;
+  /** SARIF automationDetails category, only when the user asked for one. */
+  readonly sarifCategory?: string;
+}
+
+export type Formatter = (report: LintReport, context: FormatContext) => string;

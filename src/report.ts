@@ -1,0 +1,80 @@
+/**
+ * The report: what formatters receive. One entry per linted server (a client config can hold
+ * several), each with located findings, skipped rules, ignored findings and a score.
+ */
+import type { Capture, TargetDescription } from './capture.js';
+import { locate, type Anchors, type Location } from './engine/locate.js';
+import type { Rule, Severity } from './engine/rule.js';
+import type { Finding, RunResult, SkippedRule } from './engine/run.js';
+import { scoreFindings, type Score } from './engine/score.js';
+
+export interface LocatedFinding extends Finding {
+  readonly location: Location;
+}
+
+export interface ServerReport {
+  /** Short human name: the server's own name and version, else the command or URL. */
+  readonly label: string;
+  readonly target: TargetDescription;
+  readonly transport: Capture['transport'];
+  readonly handshake: {
+    readonly ok: boolean;
+    readonly protocolVersion?: string;
+    readonly serverName?: string;
+    readonly serverVersion?: string;
+    readonly message?: string;
+  };
+  readonly stats: { readonly tools: number; readonly prompts: number; readonly resources: number; readonly resourceTemplates: number; readonly durationMs: number };
+  readonly findings: readonly LocatedFinding[];
+  readonly ignored: readonly (LocatedFinding & { readonly reason: string })[];
+  readonly skipped: readonly SkippedRule[];
+  readonly counts: Readonly<Record<Severity, number>>;
+  readonly score: Score;
+  readonly notes: readonly string[];
+}
+
+export interface LintReport {
+  readonly tool: { readonly name: 'mcplint'; readonly version: string };
+  readonly servers: readonly ServerReport[];
+}
+
+export function buildServerReport(capture: Capture, result: RunResult, anchors: Anchors, rules: readonly Rule[]): ServerReport {
+  const categories = new Map(rules.map((r) => [r.id, r.category]));
+  const located = (f: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors) });
+  const findings = result.findings.map(located);
+  const counts = { error: 0, warning: 0, note: 0 };
+  for (const f of findings) counts[f.level]++;
+  const hs = capture.handshake;
+  const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
+  const serverVersion = hs.ok && typeof hs.serverInfo.version === 'string' ? hs.serverInfo.version : undefined;
+  return {
+    label: serverName ? `${serverName}${serverVersion ? ` ${serverVersion}` : ''}` : targetLabel(capture.target),
+    target: capture.target,
+    transport: capture.transport,
+    handshake: hs.ok ? { ok: true, protocolVersion: hs.protocolVersion, serverName, serverVersion } : { ok: false, message: hs.message },
+    stats: {
+      tools: capture.lists.tools.items.length,
+      prompts: capture.lists.prompts.items.length,
+      resources: capture.lists.resources.items.length,
+      resourceTemplates: capture.lists.resourceTemplates.items.length,
+      durationMs: capture.timing.totalMs,
+    },
+    findings,
+    ignored: result.ignored.map((f) => ({ ...located(f), reason: f.reason })),
+    skipped: result.skipped,
+    counts,
+    score: scoreFindings(findings, (id) => categories.get(id)),
+    notes: capture.notes,
+  };
+}
+
+export function targetLabel(target: TargetDescription): string {
+  if (target.declaredIn?.serverName) return target.declaredIn.serverName;
+  return target.kind === 'stdio' ? [target.command, ...target.args].join(' ') : target.url;
+}
+
+export function totals(report: LintReport): Record<Severity, number> {
+  const sum = { error: 0, warning: 0, note: 0 };
+  for (const s of report.servers) for (const level of ['error', 'warning', 'note'] as const) sum[level] += s.counts[level];
+  return sum;
+}
