@@ -1,0 +1,50 @@
+import { defineRule } from '../src/engine/rule.js';
+import { analysePrefixes, distinctTools, prefixLength, verbIndex, words } from './lib/naming.js';
+
+export default defineRule({
+  id: 'tool-name-service-prefix',
+  category: 'naming',
+  basis: 'guideline',
+  severity: 'warning',
+  precision: 'high',
+  summary: 'Tool names start with the service prefix ({service}_{action}_{resource}), so they cannot clash with other servers\' tools.',
+  references: [
+    { title: 'Server-building guide — Tool Naming Best Practices: "Include service prefix … Use slack_send_message instead of just send_message"' },
+    { title: 'Server-building guide — Naming Conventions: "Format: {service}_{action}_{resource}"' },
+  ],
+  messages: {
+    missingServicePrefix:
+      'Tool "{{name}}" does not start with the service prefix "{{prefix}}_" that the server name "{{server}}" implies; rename it to e.g. "{{suggestion}}" so it cannot clash with other servers\' tools.',
+    missingSharedPrefix:
+      'Tool "{{name}}" does not start with "{{prefix}}_", the prefix most of this server\'s tools share; rename it to e.g. "{{suggestion}}" so it cannot clash with other servers\' tools.',
+    noPrefix:
+      'Tool "{{name}}" has no service prefix; name it {service}_{action}_{resource} (e.g. "slack_send_message" rather than "send_message") so it cannot clash with other servers\' tools.',
+  },
+  requires: ['tools'],
+  *check({ index }) {
+    const analysis = analysePrefixes(index);
+    for (const tool of distinctTools(index.tools)) {
+      const name = tool.name;
+      const toolWords = words(name);
+      if (toolWords.length === 0) continue; // nothing to judge (empty or all punctuation): tool-name-format
+      const subject = { kind: 'tool', name } as const;
+
+      if (analysis.mode === 'none') {
+        // No prefix is established: only names that plainly have none are reported — a single
+        // word (`echo`), or a name that starts with the action (`send_message`).
+        if (toolWords.length === 1 || verbIndex(toolWords) === 0) yield { messageId: 'noPrefix', data: { name }, subject };
+        continue;
+      }
+      if (prefixLength(toolWords, analysis.accepted) > 0) continue;
+
+      const prefix = analysis.prefix!;
+      const rest = toolWords.join('') === prefix.replace(/_/g, '') ? '…' : toolWords.join('_');
+      const suggestion = `${prefix}_${rest}`;
+      if (analysis.mode === 'server') {
+        yield { messageId: 'missingServicePrefix', data: { name, prefix, server: index.serverName ?? '', suggestion }, subject };
+      } else {
+        yield { messageId: 'missingSharedPrefix', data: { name, prefix, suggestion }, subject };
+      }
+    }
+  },
+});
