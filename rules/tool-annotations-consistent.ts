@@ -1,0 +1,98 @@
+import { defineRule } from '../src/engine/rule.js';
+
+/** Verbs that say a tool changes something (a tool named with one is not read-only). */
+const MUTATING_VERBS = new Set([
+  'add', 'append', 'approve', 'archive', 'assign', 'ban', 'cancel', 'charge', 'clear', 'close', 'commit',
+  'create', 'delete', 'deploy', 'destroy', 'disable', 'drop', 'edit', 'enable', 'erase', 'insert', 'install',
+  'invite', 'kill', 'mark', 'merge', 'modify', 'move', 'overwrite', 'patch', 'pay', 'post', 'publish', 'purge',
+  'push', 'put', 'refund', 'reject', 'remove', 'rename', 'replace', 'reset', 'restart', 'revoke', 'save', 'send',
+  'set', 'stop', 'submit', 'terminate', 'transfer', 'truncate', 'unassign', 'uninstall', 'update',
+  'upload', 'upsert', 'wipe', 'write',
+]);
+
+/** Verbs that say a tool only reads. */
+const READING_VERBS = new Set([
+  'get', 'list', 'search', 'read', 'find', 'fetch', 'query', 'describe', 'show', 'view', 'lookup', 'count',
+]);
+
+/** snake_case, kebab-case, dotted and camelCase names → lower-case words. */
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
+}
+
+/** The action verb: the first word, or the second when the first is a service prefix. */
+function actionVerb(words: readonly string[]): string | undefined {
+  for (const word of words.slice(0, 2)) {
+    if (MUTATING_VERBS.has(word) || READING_VERBS.has(word)) return word;
+  }
+  return undefined;
+}
+
+export default defineRule({
+  id: 'tool-annotations-consistent',
+  category: 'annotations',
+  basis: 'guideline',
+  severity: 'warning',
+  precision: 'high',
+  summary: 'Tool annotations do not contradict each other or the action verb in the tool name.',
+  since: '2025-03-26',
+  references: [
+    { title: 'Server-building guide — Best practices for tool annotations: "Be accurate about side effects"' },
+    { title: 'MCP spec 2025-11-25 — schema § ToolAnnotations', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations' },
+  ],
+  messages: {
+    readOnlyAndDestructive:
+      'Tool "{{name}}" is annotated both readOnlyHint: true and destructiveHint: true; a read-only tool cannot destroy anything, so set destructiveHint: false or readOnlyHint: false.',
+    mutatingNameReadOnly:
+      'Tool "{{name}}" is annotated readOnlyHint: true, but its verb "{{verb}}" says it changes something; set readOnlyHint: false (and destructiveHint to match) unless the tool really only reads.',
+    readingNameNotReadOnly:
+      'Tool "{{name}}" is annotated readOnlyHint: false, but its verb "{{verb}}" says it only reads; set readOnlyHint: true if it has no side effects, or rename it to say what it changes.',
+  },
+  requires: ['tools'],
+  *check({ index }) {
+    for (const tool of index.tools) {
+      const annotations = tool.annotations;
+      if (!annotations) continue;
+      const readOnly = annotations.readOnlyHint;
+
+      if (readOnly === true && annotations.destructiveHint === true) {
+        yield {
+          messageId: 'readOnlyAndDestructive',
+          data: { name: tool.name },
+          subject: { kind: 'tool', name: tool.name, pointer: '/annotations' },
+          evidence: '"readOnlyHint": true, "destructiveHint": true',
+        };
+      }
+
+      const words = nameWords(tool.name);
+      const verb = actionVerb(words);
+      if (verb === undefined) continue;
+
+      if (readOnly === true && MUTATING_VERBS.has(verb)) {
+        yield {
+          messageId: 'mutatingNameReadOnly',
+          data: { name: tool.name, verb },
+          subject: { kind: 'tool', name: tool.name, pointer: '/annotations/readOnlyHint' },
+          evidence: '"readOnlyHint": true',
+        };
+      }
+
+      // Only an explicit false: an absent readOnlyHint is tool-annotations-complete's business.
+      // A name that also holds a changing verb anywhere (get_or_create_user, find_and_replace,
+      // todo_list_add_item) may well change things: not judged.
+      if (readOnly === false && READING_VERBS.has(verb) && !words.some((w) => MUTATING_VERBS.has(w))) {
+        yield {
+          messageId: 'readingNameNotReadOnly',
+          data: { name: tool.name, verb },
+          subject: { kind: 'tool', name: tool.name, pointer: '/annotations/readOnlyHint' },
+          evidence: '"readOnlyHint": false',
+        };
+      }
+    }
+  },
+});

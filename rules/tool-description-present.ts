@@ -1,0 +1,37 @@
+import { defineRule } from '../src/engine/rule.js';
+
+export default defineRule({
+  id: 'tool-description-present',
+  category: 'descriptions',
+  basis: 'guideline',
+  severity: 'warning',
+  precision: 'very-high',
+  summary: 'Every tool has a non-empty description.',
+  references: [
+    { title: 'Server-building guide — Tool Design Guidelines: "Tool descriptions must narrowly and unambiguously describe functionality"' },
+    { title: 'MCP spec 2025-11-25 — server/tools § Tool (description)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },
+  ],
+  messages: {
+    missing:
+      'Tool "{{name}}" has no description, so the model must guess from its name what it does and when to use it; describe what it does, when to use it and what it returns.',
+    blank:
+      'Tool "{{name}}" has an empty description, so the model must guess from its name what it does and when to use it; describe what it does, when to use it and what it returns.',
+  },
+  requires: ['tools'],
+  *check({ index }) {
+    for (const tool of index.tools) {
+      const description = tool.raw.description;
+      // A description of the wrong type (null included) breaks the official schema: list-entries-valid.
+      if (description === undefined) {
+        yield { messageId: 'missing', data: { name: tool.name }, subject: { kind: 'tool', name: tool.name } };
+      } else if (typeof description === 'string' && description.trim() === '') {
+        yield {
+          messageId: 'blank',
+          data: { name: tool.name },
+          subject: { kind: 'tool', name: tool.name, pointer: '/description' },
+          evidence: JSON.stringify(description),
+        };
+      }
+    }
+  },
+});

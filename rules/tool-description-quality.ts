@@ -1,0 +1,123 @@
+import { defineRule } from '../src/engine/rule.js';
+
+/** Words that carry no information about a tool beyond its name. */
+const STOPWORDS = new Set([
+  'a', 'an', 'the', 'this', 'that', 'these', 'those', 'it', 'its', 'is', 'are', 'be', 'will', 'can', 'may',
+  'to', 'of', 'for', 'in', 'on', 'at', 'by', 'with', 'from', 'into', 'and', 'or', 'as',
+  'tool', 'function', 'method', 'endpoint', 'api', 'mcp', 'server', 'command', 'action', 'operation',
+  'use', 'used', 'allow', 'you', 'your', 'we', 'our', 'do', 'perform', 'call',
+  'given', 'specified', 'specific', 'some', 'all', 'any', 'one', 'new', 'simple', 'basic', 'just', 'helper', 'utility',
+]);
+
+/** Common English function words: a description without any is not judged for (c). */
+const ENGLISH_MARKERS = new Set(['the', 'to', 'of', 'and', 'for', 'with', 'by', 'is', 'it', 'or', 'from', 'when', 'this']);
+
+/**
+ * Words by which a description says (or clearly implies) what comes back. Deliberately generous:
+ * "Get the weather for a city" says it returns the weather.
+ */
+const RESULT_WORDS = new Set([
+  'return', 'returned', 'returning', 'output', 'outputted', 'respond', 'response', 'responses', 'result', 'yield', 'give',
+  'provide', 'providing', 'list', 'listing', 'show', 'display', 'produce', 'retrieve', 'fetch', 'get', 'read',
+  'report', 'emit', 'generate', 'contain', 'containing', 'include', 'including', 'confirmation', 'confirm',
+  'success', 'status', 'detail', 'information', 'info', 'summary', 'count', 'url', 'link', 'data', 'content',
+  'metadata', 'value', 'lookup', 'look', 'describe', 'view', 'check',
+]);
+
+/** Whole descriptions that are placeholders (compared lower-case, without trailing punctuation). */
+const PLACEHOLDERS = new Set([
+  'todo', 'tbd', 'tba', 'fixme', 'n/a', 'na', 'none', 'null', 'undefined', 'nil', 'placeholder', 'description',
+  'tool description', 'no description', 'no description provided', 'no description available', 'description here',
+  'description goes here', 'add description', 'add description here', 'add a description', 'add a description here',
+  'insert description', 'insert description here', 'enter description', 'enter a description', 'your description here',
+  'a tool', 'tool', 'the tool', 'this is a tool', 'my tool', 'a test tool', 'test tool', 'test', 'testing', 'sample tool',
+  'example tool', 'an example tool', 'a simple tool', 'simple tool', 'dummy', 'dummy tool', 'foo', 'bar', 'foobar',
+]);
+
+/** Placeholder markers anywhere in the text. TODO and friends only in capitals, as markers. */
+const PLACEHOLDER_PATTERNS: readonly RegExp[] = [/\blorem ipsum\b/i, /^\s*(?:TODO|TBD|FIXME)\b/, /\b(?:TODO|TBD|FIXME)\s*:/];
+
+/** Below this many characters the length rule speaks; "what it returns" is not judged. */
+const MIN_JUDGED_LENGTH = 40;
+
+/** Split identifiers and prose into lower-case words (snake, kebab, dotted, camelCase; any script). */
+function words(text: string): string[] {
+  return text
+    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/** A crude English stem, applied to both sides of every comparison: gets → get, searches → search, entries → entry. */
+function stem(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(?:s|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  return word;
+}
+
+const quote = (text: string): string => {
+  const t = text.trim().replace(/\s+/g, ' ');
+  return t.length > 120 ? `${t.slice(0, 117)}…` : t;
+};
+
+function isPlaceholder(description: string, contentWords: readonly string[]): boolean {
+  const whole = description.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[.!…:;\s]+$/u, '');
+  if (PLACEHOLDERS.has(whole)) return true;
+  if (PLACEHOLDER_PATTERNS.some((p) => p.test(description))) return true;
+  // Only punctuation and symbols ("...", "-", "?"), or only filler words ("This is a tool.").
+  return contentWords.length === 0;
+}
+
+export default defineRule({
+  id: 'tool-description-quality',
+  category: 'descriptions',
+  basis: 'guideline',
+  severity: 'warning',
+  precision: 'medium',
+  summary: 'Tool descriptions say more than the name, are not placeholder text, and say what the tool returns.',
+  references: [
+    { title: 'Server-building guide — Tool Design Guidelines: "Tool descriptions must narrowly and unambiguously describe functionality"' },
+    { title: 'Server-building guide — Tool Documentation: "Complete return type schema"; "Document expected return value structures"' },
+  ],
+  messages: {
+    restatesName:
+      'Tool "{{name}}" has a description that only restates its name ("{{description}}"); say what the tool does, when to use it and what it returns.',
+    placeholder:
+      'Tool "{{name}}" has placeholder text as its description ("{{description}}"); replace it with what the tool does, when to use it and what it returns.',
+    noResultInfo:
+      'Tool "{{name}}" has a description that does not say what the tool returns; describe the result (its fields or format), or declare an outputSchema, so the model knows what to expect.',
+  },
+  requires: ['tools'],
+  *check({ index }) {
+    for (const tool of index.tools) {
+      const description = tool.description;
+      // Missing or blank descriptions are tool-description-present's business.
+      if (description === undefined || description.trim() === '') continue;
+      const subject = { kind: 'tool', name: tool.name, pointer: '/description' } as const;
+      const data = { name: tool.name, description: quote(description) };
+      const all = words(description);
+      const content = all.filter((w) => !STOPWORDS.has(w));
+
+      if (isPlaceholder(description, content)) {
+        yield { messageId: 'placeholder', data, subject, evidence: quote(description) };
+        continue;
+      }
+
+      const nameWords = new Set(words(tool.name).map(stem));
+      if (content.every((w) => nameWords.has(stem(w)))) {
+        yield { messageId: 'restatesName', data, subject, evidence: quote(description) };
+        continue;
+      }
+
+      // (c) only for descriptions long enough to be judged, in English, without an output schema.
+      if (Array.from(description.trim()).length < MIN_JUDGED_LENGTH) continue;
+      if (tool.outputSchema !== undefined) continue;
+      if (!all.some((w) => ENGLISH_MARKERS.has(w))) continue;
+      if (all.some((w) => RESULT_WORDS.has(w) || RESULT_WORDS.has(stem(w)))) continue;
+      yield { messageId: 'noResultInfo', data, subject };
+    }
+  },
+});

@@ -1,0 +1,45 @@
+import { KNOWN_PROTOCOL_VERSIONS } from '../src/capture.js';
+import { defineRule } from '../src/engine/rule.js';
+
+const nonBlank = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
+const malformed = (value: unknown): boolean => value !== undefined && typeof value !== 'string';
+
+/** Tool.title exists from 2025-06-18; before that only annotations.title (2025-03-26) can carry a title. */
+function hasTopLevelTitle(protocolVersion: string | undefined): boolean {
+  const at = KNOWN_PROTOCOL_VERSIONS.indexOf(protocolVersion as never);
+  return at === -1 || at >= KNOWN_PROTOCOL_VERSIONS.indexOf('2025-06-18');
+}
+
+export default defineRule({
+  id: 'tool-title-present',
+  category: 'annotations',
+  basis: 'guideline',
+  severity: 'note',
+  precision: 'very-high',
+  summary: 'Every tool has a human-readable title (`title`, or `annotations.title`) for clients to display.',
+  since: '2025-03-26',
+  references: [
+    { title: 'Server-building guide — Best practices for tool annotations: "Use descriptive titles"' },
+    { title: 'MCP spec 2025-11-25 — server/tools § Tool (title)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },
+  ],
+  messages: {
+    missing: 'Tool "{{name}}" has no human-readable title, so clients display its programmatic name; add a short, human-friendly {{field}}.',
+  },
+  requires: ['tools'],
+  *check({ index }) {
+    const topLevel = hasTopLevelTitle(index.protocolVersion);
+    for (const tool of index.tools) {
+      if (nonBlank(tool.raw.title) || nonBlank(tool.annotations?.title)) continue;
+      // A title of the wrong type (null included) breaks the official schema: list-entries-valid.
+      if (malformed(tool.raw.title) || malformed(tool.annotations?.title)) continue;
+      // Before 2025-06-18 the only place for a title is annotations: a tool without any is
+      // tool-annotations-present's finding, not a second one here.
+      if (!topLevel && tool.annotations === undefined) continue;
+      yield {
+        messageId: 'missing',
+        data: { name: tool.name, field: topLevel ? '"title"' : '"annotations.title"' },
+        subject: { kind: 'tool', name: tool.name },
+      };
+    }
+  },
+});
