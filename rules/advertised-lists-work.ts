@@ -1,0 +1,78 @@
+import { LIST_METHODS, type ListName } from '../src/capture.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
+
+const METHOD_NOT_FOUND = -32601;
+
+const messages = {
+  errorResponse:
+    'Server advertises the "{{capability}}" capability, but {{method}} {{when}}answered with an error ({{error}}); implement {{method}} or stop advertising the capability.',
+  timeout: 'Server advertises the "{{capability}}" capability, but {{method}} {{when}}got no answer within the timeout.',
+  closed: 'Server advertises the "{{capability}}" capability, but the server closed the connection during {{method}}{{whenTail}}.',
+  invalidResult: 'Server advertises the "{{capability}}" capability, but {{method}} {{when}}answered without a "{{key}}" array.',
+};
+
+export default defineRule({
+  id: 'advertised-lists-work',
+  category: 'lifecycle',
+  basis: 'spec',
+  severity: 'error',
+  precision: 'high',
+  summary: 'Every list method behind an advertised capability (tools, prompts, resources) answers with a valid list.',
+  references: [
+    {
+      title: 'MCP spec 2025-11-25 — basic/lifecycle § Capability Negotiation',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#capability-negotiation',
+    },
+    { title: 'MCP spec 2025-11-25 — server/tools § Listing Tools', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#listing-tools' },
+    {
+      title: 'MCP spec 2025-11-25 — server/prompts § Listing Prompts',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/prompts#listing-prompts',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — server/resources § Listing Resources',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#listing-resources',
+    },
+  ],
+  messages,
+  requires: ['handshake'],
+  *check({ capture }): Generator<Report<keyof typeof messages>> {
+    for (const list of Object.keys(LIST_METHODS) as ListName[]) {
+      const { method, key, capability } = LIST_METHODS[list];
+      const captured = capture.lists[list];
+      if ((captured.status !== 'error' && captured.status !== 'partial') || !captured.error) continue;
+      const error = captured.error;
+      // resources/templates/list is optional for a server with resources: -32601 there means "no templates".
+      if (list === 'resourceTemplates' && error.kind === 'error-response' && error.code === METHOD_NOT_FOUND) continue;
+
+      const failedPage = captured.status === 'partial' ? captured.pages.length + (error.kind === 'invalid-result' ? 0 : 1) : 1;
+      const when = captured.status === 'partial' ? `on page ${failedPage} ` : '';
+      const whenTail = captured.status === 'partial' ? ` (page ${failedPage})` : '';
+      const frame = error.kind === 'invalid-result' ? captured.pages.at(-1)?.frame : undefined;
+      const base = { subject: { kind: 'server' } as const, key: list, ...(frame !== undefined ? { frame } : {}) };
+
+      switch (error.kind) {
+        case 'error-response': {
+          const parts = [error.code !== undefined ? String(error.code) : undefined, error.message ? `"${error.message}"` : undefined].filter(
+            (p): p is string => p !== undefined,
+          );
+          yield {
+            messageId: 'errorResponse',
+            data: { capability, method, when, error: parts.join(' ') || 'no code or message' },
+            evidence: JSON.stringify({ code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) }).slice(0, 300),
+            ...base,
+          };
+          break;
+        }
+        case 'timeout':
+          yield { messageId: 'timeout', data: { capability, method, when }, ...base };
+          break;
+        case 'closed':
+          yield { messageId: 'closed', data: { capability, method, whenTail }, ...base };
+          break;
+        case 'invalid-result':
+          yield { messageId: 'invalidResult', data: { capability, method, when, key }, ...base };
+          break;
+      }
+    }
+  },
+});

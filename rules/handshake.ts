@@ -1,0 +1,128 @@
+import type { Capture } from '../src/capture.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
+
+/** How much of stderr a finding quotes: the end, where the reason for a crash usually is. */
+const STDERR_TAIL_LINES = 15;
+const STDERR_TAIL_CHARS = 1500;
+const RAW_EVIDENCE_CHARS = 300;
+
+/** The last lines of stderr, trimmed; undefined when the server wrote nothing there. */
+export function stderrTail(text: string): string | undefined {
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\s+$/, '').split('\n');
+  let tail = lines.slice(-STDERR_TAIL_LINES).join('\n');
+  if (tail.length > STDERR_TAIL_CHARS) tail = `…${tail.slice(tail.length - STDERR_TAIL_CHARS)}`;
+  tail = tail.replace(/^\s*\n/, '');
+  return tail.trim() === '' ? undefined : tail;
+}
+
+function short(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > RAW_EVIDENCE_CHARS ? `${text.slice(0, RAW_EVIDENCE_CHARS)}…` : text;
+}
+
+/** What to do about an initialize error: name the versions the server says it supports, if it does. */
+function errorHint(data: unknown, requested: string, hasTail: boolean): string {
+  const supported =
+    typeof data === 'object' && data !== null && Array.isArray((data as Record<string, unknown>).supported)
+      ? ((data as Record<string, unknown>).supported as unknown[]).filter((v): v is string => typeof v === 'string')
+      : [];
+  if (supported.length > 0) {
+    return `it says it supports only ${supported.join(', ')}, not the requested ${requested}.`;
+  }
+  return hasTail ? 'its stderr (quoted) may show why.' : 'it must answer with its protocol version, capabilities and serverInfo.';
+}
+
+function exitDetail(capture: Capture): string {
+  const exit = capture.exit;
+  if (!exit) return '';
+  if (exit.code !== null) return ` with exit code ${exit.code}`;
+  if (exit.signal) return ` on signal ${exit.signal}`;
+  return '';
+}
+
+const messages = {
+  spawnFailed: 'Server could not be started ({{detail}}); check that the command exists, is on PATH and is executable.',
+  exited: 'Server exited{{exit}} before answering initialize; {{hint}}',
+  timeout: 'Server did not answer initialize within {{ms}} ms; {{hint}}',
+  errorResponse:
+    'Server answered initialize with a JSON-RPC error ({{error}}) instead of its protocol version and capabilities; {{hint}}',
+  invalidResult:
+    'Server answered initialize with an unusable result ({{problem}}); the result must carry a protocolVersion string, a capabilities object and serverInfo.',
+  connectionFailed: 'Server could not be reached ({{detail}}); {{hint}}',
+};
+
+export default defineRule({
+  id: 'handshake',
+  category: 'lifecycle',
+  basis: 'spec',
+  severity: 'error',
+  precision: 'very-high',
+  summary: 'The server starts and answers initialize with a result.',
+  references: [
+    {
+      title: 'MCP spec 2025-11-25 — basic/lifecycle § Initialization',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#initialization',
+    },
+  ],
+  messages,
+  *check({ capture }): Generator<Report<keyof typeof messages>> {
+    const handshake = capture.handshake;
+    if (handshake.ok) return;
+    const tail = stderrTail(capture.stderr.text);
+    const see = tail ? 'its stderr (quoted) shows why.' : 'it wrote nothing to stderr, so run it by hand to see why.';
+    const subject = { kind: 'server' } as const;
+    const withTail = tail !== undefined ? { evidence: tail } : {};
+
+    switch (handshake.reason) {
+      case 'spawn-failed':
+        yield { messageId: 'spawnFailed', data: { detail: handshake.message.replace(/^The server could not be started: /, '') }, subject, ...withTail };
+        return;
+      case 'exited':
+        yield { messageId: 'exited', data: { exit: exitDetail(capture), hint: see }, subject, ...withTail };
+        return;
+      case 'timeout': {
+        const ms = /within (\d+) ms/.exec(handshake.message)?.[1] ?? String(handshake.durationMs);
+        const polluted = capture.frames.some((f) => f.kind === 'noise');
+        const hint = polluted
+          ? 'it wrote output to stdout that is not a JSON-RPC message (see stdout-pollution), which a client cannot parse.'
+          : tail
+            ? 'it may be waiting for configuration or a service, and its stderr (quoted) may show which.'
+            : 'it may be waiting for configuration or a service, or not reading requests from stdin.';
+        yield { messageId: 'timeout', data: { ms, hint }, subject, ...withTail };
+        return;
+      }
+      case 'error-response': {
+        const err = handshake.error ?? {};
+        const error = [err.code !== undefined ? String(err.code) : undefined, err.message !== undefined ? `"${String(err.message)}"` : undefined]
+          .filter((p) => p !== undefined)
+          .join(' ');
+        yield {
+          messageId: 'errorResponse',
+          data: { error: error || 'no code or message', hint: errorHint(err.data, handshake.requestedVersion, tail !== undefined) },
+          subject,
+          evidence: tail ?? short(err),
+        };
+        return;
+      }
+      case 'invalid-result': {
+        const raw = handshake.raw;
+        const problem =
+          typeof raw !== 'object' || raw === null || Array.isArray(raw)
+            ? `the result is ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`}, not an object`
+            : typeof (raw as Record<string, unknown>).protocolVersion !== 'string'
+              ? 'no protocolVersion string'
+              : 'no capabilities object';
+        yield { messageId: 'invalidResult', data: { problem }, subject, evidence: tail ?? short(raw) };
+        return;
+      }
+      case 'connection-failed':
+        yield { messageId: 'connectionFailed', data: { detail: handshake.message, hint: see }, subject, ...withTail };
+        return;
+    }
+  },
+});

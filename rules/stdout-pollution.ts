@@ -1,0 +1,117 @@
+import type { Frame, NoiseFrame, Phase } from '../src/capture.js';
+import { isObject } from '../src/engine/capture-index.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
+
+const MAX_FINDINGS = 20;
+const EVIDENCE_CHARS = 200;
+
+const MESSAGE_BY_KIND = {
+  'not-json': 'notJson',
+  'not-jsonrpc': 'notJsonRpc',
+  blank: 'blank',
+  unterminated: 'unterminated',
+  'invalid-utf8': 'invalidUtf8',
+  batch: 'batch',
+} as const satisfies Record<NoiseFrame['noise'], string>;
+
+const LIST_WORDS: Record<string, string> = {
+  'tools/list': 'tools',
+  'prompts/list': 'prompts',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resource templates',
+};
+
+/** The method of the last request mcplint sent before frame `at`. */
+function lastSentMethod(frames: readonly Frame[], at: number): string | undefined {
+  for (let i = at - 1; i >= 0; i--) {
+    const f = frames[i]!;
+    if (f.kind === 'message' && f.dir === 'send' && isObject(f.message) && typeof f.message.method === 'string' && 'id' in f.message) {
+      return f.message.method;
+    }
+  }
+  return undefined;
+}
+
+/** When in the session a line was written, in words: "before the initialize response", "while listing tools". */
+export function phaseInWords(phase: Phase, frames: readonly Frame[], at: number): string {
+  if (phase === 'before-initialize') return 'before the initialize response';
+  if (phase === 'handshake') return 'right after the initialize response';
+  if (phase === 'shutdown') return 'at shutdown, after stdin was closed';
+  if (phase === 'listing') {
+    const method = lastSentMethod(frames, at);
+    const what = method !== undefined ? LIST_WORDS[method] : undefined;
+    return what ? `while listing ${what}` : 'while listing';
+  }
+  const probe = phase.slice('probe:'.length);
+  const method = lastSentMethod(frames, at);
+  return `during the ${probe} probe${method ? ` (${method})` : ''}`;
+}
+
+/** A short quote of the line; control characters (ANSI escapes, NUL) are shown escaped. */
+function evidenceOf(text: string): string | undefined {
+  if (text.trim() === '') return undefined;
+  const visible = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).trim();
+  return visible.length > EVIDENCE_CHARS ? `${visible.slice(0, EVIDENCE_CHARS)}…` : visible;
+}
+
+const messages = {
+  notJson: 'Server stdout carries a line that is not JSON at byte {{offset}}, {{phase}}; stdout is reserved for MCP messages, so write logs and banners to stderr.',
+  notJsonRpc:
+    'Server stdout carries JSON that is not a JSON-RPC message at byte {{offset}}, {{phase}}; stdout is reserved for MCP messages, so write structured logs to stderr.',
+  blank: 'Server stdout carries a blank line at byte {{offset}}, {{phase}}; every line on stdout must be one JSON-RPC message.',
+  unterminated:
+    'Server stdout carries output without a trailing newline at byte {{offset}}, {{phase}}; a client reading newline-delimited messages glues it onto the next message and loses that message, so write such output to stderr.',
+  invalidUtf8: 'Server stdout carries bytes that are not valid UTF-8 at byte {{offset}}, {{phase}}; MCP messages must be UTF-8 encoded.',
+  batch:
+    'Server stdout carries a JSON-RPC batch (a JSON array) at byte {{offset}}, {{phase}}; protocol {{version}} has no batches, so send each message on its own line.',
+  more: 'Server stdout carries {{count}} more lines that are not MCP messages, not listed one by one.',
+};
+
+export default defineRule({
+  id: 'stdout-pollution',
+  category: 'stdio',
+  basis: 'spec',
+  severity: 'error',
+  precision: 'very-high',
+  summary: 'A stdio server writes nothing to stdout but newline-delimited JSON-RPC messages.',
+  references: [
+    {
+      title: 'MCP spec 2025-11-25 — basic/transports § stdio: "The server MUST NOT write anything to its stdout that is not a valid MCP message."',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio',
+    },
+    {
+      title: 'MCP spec 2025-06-18 — changelog: JSON-RPC batching removed',
+      url: 'https://modelcontextprotocol.io/specification/2025-06-18/changelog',
+    },
+  ],
+  messages,
+  requires: ['stdio'],
+  *check({ capture, index }): Generator<Report<keyof typeof messages>> {
+    const version = index.protocolVersion;
+    // 2025-03-26 allowed JSON-RPC batches; they were removed again in 2025-06-18.
+    const noise = index.noise.filter((f) => !(f.noise === 'batch' && version === '2025-03-26'));
+    let reported = 0;
+    for (const frame of noise) {
+      if (reported === MAX_FINDINGS) break;
+      reported++;
+      const evidence = evidenceOf(frame.text);
+      yield {
+        messageId: MESSAGE_BY_KIND[frame.noise],
+        data: { offset: frame.offset, phase: phaseInWords(frame.phase, capture.frames, frame.frameIndex), version: version ?? capture.handshake.requestedVersion },
+        subject: { kind: 'transport' },
+        frame: frame.frameIndex,
+        key: String(frame.offset),
+        ...(evidence !== undefined ? { evidence } : {}),
+      };
+    }
+    if (noise.length > MAX_FINDINGS) {
+      const next = noise[MAX_FINDINGS]!;
+      yield {
+        messageId: 'more',
+        data: { count: noise.length - MAX_FINDINGS },
+        subject: { kind: 'transport' },
+        frame: next.frameIndex,
+      };
+    }
+  },
+});

@@ -1,0 +1,67 @@
+/**
+ * The handshake rule against real servers over real stdio: a crash before initialize, a server that
+ * never answers, one that answers with garbage, one that answers with an error, and a command that
+ * does not exist. Each must end quickly with the right finding, and leave no process behind.
+ */
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { captureStdio, DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-session.js';
+import { runRules } from '../src/engine/run.js';
+import handshake from '../rules/handshake.js';
+import { captureFixture, summary } from './helpers/capture.js';
+import type { Capture } from '../src/capture.js';
+
+const lint = (capture: Capture) => runRules(capture, { rules: [handshake], settings: new Map() });
+
+describe.concurrent('handshake over stdio', () => {
+  it('a server that exits before initialize: reason and stderr tail', async () => {
+    const capture = await captureFixture('rules/handshake/bad.mjs');
+    const result = lint(capture);
+    expect(summary(result)).toEqual(['handshake exited server']);
+    expect(result.findings[0]!.message).toBe('Server exited with exit code 1 before answering initialize; its stderr (quoted) shows why.');
+    expect(result.findings[0]!.evidence).toContain('Error: DATABASE_URL is not set');
+  });
+
+  it('a server that never answers: timeout after startupTimeoutMs, no hang, process reaped', async () => {
+    const started = performance.now();
+    const capture = await captureFixture('protocol/never-answers.mjs', { startupTimeoutMs: 500, exitGraceMs: 200 });
+    expect(performance.now() - started).toBeLessThan(5000);
+    const result = lint(capture);
+    expect(summary(result)).toEqual(['handshake timeout server']);
+    expect(result.findings[0]!.message).toContain('within 500 ms');
+    expect(result.findings[0]!.evidence).toContain('waiting for the license server');
+    // It ignores stdin closing, so it had to be signalled.
+    expect(capture.exit?.how).toBe('sigterm');
+    const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+    expect(processes).not.toContain('never-answers.mjs');
+  });
+
+  it('a server that answers initialize without a protocolVersion', async () => {
+    const result = lint(await captureFixture('protocol/garbage-initialize.mjs'));
+    expect(summary(result)).toEqual(['handshake invalidResult server']);
+    expect(result.findings[0]!.message).toContain('(no protocolVersion string)');
+    expect(result.findings[0]!.evidence).toContain('"serverInfo"');
+  });
+
+  it('a server that answers initialize with a JSON-RPC error', async () => {
+    const result = lint(await captureFixture('protocol/error-initialize.mjs'));
+    expect(summary(result)).toEqual(['handshake errorResponse server']);
+    expect(result.findings[0]!.message).toContain('(-32602 "Unsupported protocol version")');
+    expect(result.findings[0]!.message).toContain('supports only 2026-07-28');
+    expect(result.findings[0]!.evidence).toBe('rejecting initialize for protocol 2025-11-25');
+  });
+
+  it('a command that does not exist', async () => {
+    const capture = await captureStdio(
+      { command: '/nonexistent/bookstore-mcp-server', args: [] },
+      { ...DEFAULT_CAPTURE_OPTIONS, timeoutMs: 2000, startupTimeoutMs: 2000 },
+    );
+    const result = lint(capture);
+    expect(summary(result)).toEqual(['handshake spawnFailed server']);
+    expect(result.findings[0]!.message).toContain('ENOENT');
+  });
+
+  it('the clean server passes', async () => {
+    expect(lint(await captureFixture('clean-server.mjs')).findings).toEqual([]);
+  });
+});
