@@ -28,6 +28,8 @@ export interface ServerReport {
   readonly findings: readonly LocatedFinding[];
   readonly ignored: readonly (LocatedFinding & { readonly reason: string })[];
   readonly skipped: readonly SkippedRule[];
+  /** Rules that ran on this server (enabled, data present). */
+  readonly ran: readonly string[];
   readonly counts: Readonly<Record<Severity, number>>;
   readonly score: Score;
   readonly notes: readonly string[];
@@ -62,8 +64,9 @@ export function buildServerReport(capture: Capture, result: RunResult, anchors: 
     findings,
     ignored: result.ignored.map((f) => ({ ...located(f), reason: f.reason })),
     skipped: result.skipped,
+    ran: result.ran,
     counts,
-    score: scoreFindings(findings, (id) => categories.get(id)),
+    score: scoreFindings(findings, (id) => categories.get(id), hs.ok),
     notes: capture.notes,
   };
 }

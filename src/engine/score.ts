@@ -2,7 +2,8 @@
  * The 0–100 score and A–F grade. Deliberately simple and stable across releases:
  * every finding costs points by level (error 10, warning 3, note 1), but one rule can cost at most
  * three times its per-finding weight, so a single noisy rule cannot sink a server on its own.
- * An error from a security rule caps the score at 50.
+ * An error from a security rule caps the score at 50. A server that cannot be started or fails the
+ * handshake scores 0: nothing else about it could be judged.
  */
 import type { Finding } from './run.js';
 import type { Severity } from './rule.js';
@@ -16,7 +17,8 @@ export interface Score {
   readonly grade: 'A' | 'B' | 'C' | 'D' | 'F';
 }
 
-export function scoreFindings(findings: readonly Finding[], categoryOf: (ruleId: string) => string | undefined): Score {
+export function scoreFindings(findings: readonly Finding[], categoryOf: (ruleId: string) => string | undefined, handshakeOk = true): Score {
+  if (!handshakeOk) return { score: 0, grade: 'F' };
   const perRule = new Map<string, number>();
   let securityError = false;
   for (const f of findings) {

@@ -3,11 +3,6 @@
  * ✓ (a rule that checks the item ran and found nothing), ✗ (a mapped rule has a finding) or
  * – (nothing could check it: not checkable from outside the server, no such rule in this version,
  * or every mapped rule was skipped).
- *
- * Limitation: ServerReport carries findings and skipped rules but not which rules ran, so a rule
- * counts as "ran" when it is in the registry and not skipped. A rule turned off in the config is
- * therefore taken as having run. If the report ever carries a `ran` list (RunResult has one), it
- * is used instead.
  */
 import pc from 'picocolors';
 import { CHECKLIST_ITEMS, CHECKLIST_SECTIONS, type ChecklistItem } from '../checklist-items.js';
@@ -38,8 +33,8 @@ export const checklist: Formatter = (report, context) => {
 export function evaluateChecklist(server: ServerReport, context: Pick<FormatContext, 'rules'>): ItemResult[] {
   const registry = new Set(context.rules.map((r) => r.id));
   const skipped = new Map(server.skipped.map((s) => [s.ruleId, s.reason]));
-  const reportedRan = (server as ServerReport & { readonly ran?: readonly string[] }).ran;
-  const ran = (id: string): boolean => (reportedRan ? reportedRan.includes(id) : registry.has(id) && !skipped.has(id));
+  const ranSet = new Set(server.ran);
+  const ran = (id: string): boolean => ranSet.has(id);
   const findingCounts = new Map<string, number>();
   for (const f of server.findings) findingCounts.set(f.ruleId, (findingCounts.get(f.ruleId) ?? 0) + 1);
 

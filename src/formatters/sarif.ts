@@ -47,6 +47,15 @@ export function sarifLog(report: LintReport, context: FormatContext): Log {
   const runs = servers.map((server, i) =>
     buildRun(server, report, context.rules, descriptors, ids[i], i === servers.length - 1 ? omitted : []),
   );
+  if (runs.length === 0) {
+    // Nothing was linted: still one run with its rules and an empty results array, which GitHub accepts.
+    runs.push({
+      tool: { driver: { name: 'mcplint', semanticVersion: report.tool.version, informationUri: REPOSITORY_URL, rules: descriptors } },
+      ...(context.sarifCategory?.trim() ? { automationDetails: { id: `${context.sarifCategory.trim().replace(/\/+$/, '')}/` } } : {}),
+      results: [],
+      columnKind: 'utf16CodeUnits',
+    });
+  }
   return { $schema: SARIF_SCHEMA_URI, version: '2.1.0', runs };
 }
 
