@@ -1,0 +1,77 @@
+import { isObject, type JsonObject } from '../src/engine/capture-index.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
+import { escapePointer, judgeableObjectSchema, typesOf } from './lib/schema-rules.js';
+
+/** Keywords through which an object schema can define properties elsewhere; such objects are not judged. */
+const INDIRECT = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependentSchemas', 'dependencies'];
+
+const MAX_DEPTH = 6;
+
+type Id = 'notDefined' | 'unsatisfiable';
+
+export default defineRule({
+  id: 'input-schema-required-exist',
+  category: 'schema',
+  basis: 'guideline',
+  severity: 'warning',
+  precision: 'very-high',
+  summary: 'Every name listed in a tool inputSchema\'s "required" (at the root and in nested objects) is defined under "properties".',
+  references: [
+    { title: 'Server-building guide — Tool Development Best Practices: "Use parameter validation with detailed JSON schemas"' },
+    { title: 'JSON Schema 2020-12 Validation § 6.5.3 required', url: 'https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.3' },
+  ],
+  messages: {
+    notDefined:
+      'Tool "{{name}}" requires "{{param}}"{{where}}, but the schema does not define it under "properties"; define it (type and description) or remove it from "required", since the model cannot know what to send.',
+    unsatisfiable:
+      'Tool "{{name}}" requires "{{param}}"{{where}}, but the schema neither defines it nor allows undeclared properties, so no call can ever be valid; define it under "properties" or remove it from "required".',
+  },
+  requires: ['tools'],
+  *check({ index }) {
+    for (const tool of index.tools) {
+      const schema = judgeableObjectSchema(tool.inputSchema);
+      if (!schema) continue; // input-schema-valid's business
+      yield* judgeObject(tool.name, schema, '/inputSchema', '', 0);
+    }
+  },
+});
+
+function definedByPattern(schema: JsonObject, name: string): boolean {
+  if (!isObject(schema.patternProperties)) return false;
+  return Object.keys(schema.patternProperties).some((pattern) => {
+    try {
+      return new RegExp(pattern, 'u').test(name);
+    } catch {
+      return true; // an unreadable pattern: give the benefit of the doubt
+    }
+  });
+}
+
+function* judgeObject(name: string, schema: JsonObject, pointer: string, path: string, depth: number): Generator<Report<Id>> {
+  if (depth > MAX_DEPTH) return;
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const where = path === '' ? '' : ` in "${path}"`;
+  // A malformed `required` (not an array of unique strings) is invalid JSON Schema: input-schema-valid reports it.
+  // `required` only applies to objects; on a schema typed otherwise it is inert.
+  const types = typesOf(schema);
+  const wellFormed = Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string') && new Set(schema.required).size === schema.required.length;
+  if (wellFormed && (types.length === 0 || types.includes('object')) && !INDIRECT.some((k) => k in schema)) {
+    const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
+    for (const [i, required] of (schema.required as string[]).entries()) {
+      if (Object.prototype.hasOwnProperty.call(properties, required) || definedByPattern(schema, required)) continue;
+      yield {
+        messageId: closed ? 'unsatisfiable' : 'notDefined',
+        data: { name, param: required, where },
+        subject: { kind: 'tool', name, pointer: `${pointer}/required/${i}` },
+        evidence: `"required": ${JSON.stringify(schema.required).slice(0, 160)}`,
+      };
+    }
+  }
+  for (const [prop, sub] of Object.entries(properties)) {
+    if (!isObject(sub)) continue;
+    const p = `${pointer}/properties/${escapePointer(prop)}`;
+    const label = path === '' ? prop : `${path}.${prop}`;
+    yield* judgeObject(name, sub, p, label, depth + 1);
+    if (isObject(sub.items)) yield* judgeObject(name, sub.items, `${p}/items`, `${label}[]`, depth + 1);
+  }
+}
