@@ -1,37 +1,6 @@
 import { defineRule } from '../src/engine/rule.js';
+import { actionVerb, MUTATING_VERBS, nameMentionsChange, READING_VERBS } from './lib/verbs.js';
 
-/** Verbs that say a tool changes something (a tool named with one is not read-only). */
-const MUTATING_VERBS = new Set([
-  'add', 'append', 'approve', 'archive', 'assign', 'ban', 'cancel', 'charge', 'clear', 'close', 'commit',
-  'create', 'delete', 'deploy', 'destroy', 'disable', 'drop', 'edit', 'enable', 'erase', 'insert', 'install',
-  'invite', 'kill', 'mark', 'merge', 'modify', 'move', 'overwrite', 'patch', 'pay', 'post', 'publish', 'purge',
-  'push', 'put', 'refund', 'reject', 'remove', 'rename', 'replace', 'reset', 'restart', 'revoke', 'save', 'send',
-  'set', 'stop', 'submit', 'terminate', 'transfer', 'truncate', 'unassign', 'uninstall', 'update',
-  'upload', 'upsert', 'wipe', 'write',
-]);
-
-/** Verbs that say a tool only reads. */
-const READING_VERBS = new Set([
-  'get', 'list', 'search', 'read', 'find', 'fetch', 'query', 'describe', 'show', 'view', 'lookup', 'count',
-]);
-
-/** snake_case, kebab-case, dotted and camelCase names → lower-case words. */
-function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
-
-/** The action verb: the first word, or the second when the first is a service prefix. */
-function actionVerb(words: readonly string[]): string | undefined {
-  for (const word of words.slice(0, 2)) {
-    if (MUTATING_VERBS.has(word) || READING_VERBS.has(word)) return word;
-  }
-  return undefined;
-}
 
 export default defineRule({
   id: 'tool-annotations-consistent',
@@ -69,8 +38,7 @@ export default defineRule({
         };
       }
 
-      const words = nameWords(tool.name);
-      const verb = actionVerb(words);
+      const verb = actionVerb(tool.name);
       if (verb === undefined) continue;
 
       if (readOnly === true && MUTATING_VERBS.has(verb)) {
@@ -85,7 +53,7 @@ export default defineRule({
       // Only an explicit false: an absent readOnlyHint is tool-annotations-complete's business.
       // A name that also holds a changing verb anywhere (get_or_create_user, find_and_replace,
       // todo_list_add_item) may well change things: not judged.
-      if (readOnly === false && READING_VERBS.has(verb) && !words.some((w) => MUTATING_VERBS.has(w))) {
+      if (readOnly === false && READING_VERBS.has(verb) && !nameMentionsChange(tool.name)) {
         yield {
           messageId: 'readingNameNotReadOnly',
           data: { name: tool.name, verb },

@@ -4,6 +4,7 @@
  * tool-name words. Pure functions over captured JSON; no I/O.
  */
 import { isObject, type JsonObject } from '../../src/engine/capture-index.js';
+import { actionVerb as actionVerbOf } from './verbs.js';
 import { checkUserSchema, defaultDialect } from '../../src/engine/json-schema.js';
 import type { Report } from '../../src/engine/rule.js';
 
@@ -219,35 +220,9 @@ export const OFFSET_NAMES: ReadonlySet<string> = new Set(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Tool-name words
+// Tool-name verbs
 
-/** snake_case, kebab-case, dotted and camelCase names → lower-case words. */
-export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 0);
-}
-
-/** Verbs a tool name may start with (after an optional service prefix). */
-const KNOWN_VERBS = new Set([
-  // reading
-  'get', 'list', 'search', 'find', 'query', 'browse', 'scan', 'read', 'fetch', 'describe', 'show', 'view', 'lookup', 'count',
-  // changing
-  'add', 'append', 'approve', 'archive', 'assign', 'ban', 'cancel', 'charge', 'clear', 'close', 'commit', 'create', 'delete',
-  'deploy', 'destroy', 'disable', 'drop', 'edit', 'enable', 'erase', 'insert', 'install', 'invite', 'kill', 'mark', 'merge',
-  'modify', 'move', 'overwrite', 'patch', 'pay', 'post', 'publish', 'purge', 'push', 'put', 'refund', 'reject', 'remove',
-  'rename', 'replace', 'reset', 'restart', 'revoke', 'run', 'save', 'send', 'set', 'start', 'stop', 'submit', 'terminate',
-  'toggle', 'transfer', 'trigger', 'truncate', 'unassign', 'uninstall', 'update', 'upload', 'upsert', 'wipe', 'write',
-]);
-
-/** The action verb of a tool name: its first word, or its second when the first is a service prefix. */
-export function actionVerb(toolName: string): string | undefined {
-  for (const word of nameWords(toolName).slice(0, 2)) if (KNOWN_VERBS.has(word)) return word;
-  return undefined;
-}
+export { actionVerb } from './verbs.js';
 
 /** Verbs of tools that return a collection and so should paginate. */
 export const LISTING_VERBS: ReadonlySet<string> = new Set(['list', 'search', 'find', 'query', 'browse', 'scan']);
@@ -261,7 +236,7 @@ export function isLimitParam(toolName: string, schema: JsonObject, param: string
   const norm = normalizeName(param);
   if (!LIMIT_NAMES.has(norm)) return false;
   if (!AMBIGUOUS_LIMIT_NAMES.has(norm)) return true;
-  const verb = actionVerb(toolName);
+  const verb = actionVerbOf(toolName);
   if (verb !== undefined && LISTING_VERBS.has(verb)) return true;
   if (topLevelParams(schema).some(([name]) => OFFSET_NAMES.has(normalizeName(name)))) return true;
   const description = isObject(paramSchema) && typeof paramSchema.description === 'string' ? paramSchema.description : '';
