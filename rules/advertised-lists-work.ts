@@ -1,7 +1,23 @@
-import { LIST_METHODS, type ListName } from '../src/capture.js';
+import { LIST_METHODS, type Frame, type ListName } from '../src/capture.js';
+import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { stderrTail } from './handshake.js';
 
 const METHOD_NOT_FOUND = -32601;
+const EVIDENCE_CHARS = 300;
+
+/** The last lines of stderr: what the server said while mcplint waited (absent when it said nothing). */
+function stderrEvidence(stderr: string): { evidence?: string } {
+  const tail = stderrTail(stderr)?.split('\n').slice(-3).join('\n');
+  return tail ? { evidence: tail } : {};
+}
+
+/** The result that was not a list, as received. */
+function resultEvidence(frame: Frame | undefined): { evidence?: string } {
+  if (!frame || frame.kind !== 'message' || !isObject(frame.message) || !('result' in frame.message)) return {};
+  const text = JSON.stringify(frame.message.result) ?? 'undefined';
+  return { evidence: text.length > EVIDENCE_CHARS ? `${text.slice(0, EVIDENCE_CHARS)}…` : text };
+}
 
 const messages = {
   errorResponse:
@@ -64,13 +80,13 @@ export default defineRule({
           break;
         }
         case 'timeout':
-          yield { messageId: 'timeout', data: { capability, method, when }, ...base };
+          yield { messageId: 'timeout', data: { capability, method, when }, ...base, ...stderrEvidence(capture.stderr.text) };
           break;
         case 'closed':
-          yield { messageId: 'closed', data: { capability, method, whenTail }, ...base };
+          yield { messageId: 'closed', data: { capability, method, whenTail }, ...base, ...stderrEvidence(capture.stderr.text) };
           break;
         case 'invalid-result':
-          yield { messageId: 'invalidResult', data: { capability, method, when, key }, ...base };
+          yield { messageId: 'invalidResult', data: { capability, method, when, key }, ...base, ...resultEvidence(frame === undefined ? undefined : capture.frames[frame]) };
           break;
       }
     }

@@ -4,7 +4,22 @@
  */
 import type { Rule } from '../src/engine/rule.js';
 import advertisedListsWork from './advertised-lists-work.js';
+import capabilitiesMatch from './capabilities-match.js';
+import configInlineSecret from './config-inline-secret.js';
+import configNpxUnpinned from './config-npx-unpinned.js';
+import configPlainHttp from './config-plain-http.js';
+import configUnknownKey from './config-unknown-key.js';
+import discoverResultSchema from './discover-result-schema.js';
+import encodedPayload from './encoded-payload.js';
+import errorTextHygiene from './error-text-hygiene.js';
 import handshake from './handshake.js';
+import hiddenInstructions from './hidden-instructions.js';
+import httpContentType from './http-content-type.js';
+import httpGetStream from './http-get-stream.js';
+import httpNotificationAccepted from './http-notification-accepted.js';
+import httpOriginValidated from './http-origin-validated.js';
+import httpProtocolVersionRejected from './http-protocol-version-rejected.js';
+import httpSessionNotFound from './http-session-not-found.js';
 import initializeResultSchema from './initialize-result-schema.js';
 import inputSchemaBounded from './input-schema-bounded.js';
 import inputSchemaClosedSets from './input-schema-closed-sets.js';
@@ -12,23 +27,45 @@ import inputSchemaRequiredExist from './input-schema-required-exist.js';
 import inputSchemaStrict from './input-schema-strict.js';
 import inputSchemaTyped from './input-schema-typed.js';
 import inputSchemaValid from './input-schema-valid.js';
+import invalidArgumentsRejected from './invalid-arguments-rejected.js';
+import invalidCursorError from './invalid-cursor-error.js';
+import invisibleUnicode from './invisible-unicode.js';
+import listCacheHints from './list-cache-hints.js';
 import listEntriesValid from './list-entries-valid.js';
 import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
+import noServerRequests from './no-server-requests.js';
+import outputFlood from './output-flood.js';
 import outputSchemaValid from './output-schema-valid.js';
+import paginationMetadata from './pagination-metadata.js';
 import parameterDescriptionPresent from './parameter-description-present.js';
+import pingResponds from './ping-responds.js';
+import preInitializeMessages from './pre-initialize-messages.js';
 import promptDescriptionPresent from './prompt-description-present.js';
 import resourceMetadata from './resource-metadata.js';
 import responseFormatOffered from './response-format-offered.js';
+import responseIdEcho from './response-id-echo.js';
+import responseSizeLimit from './response-size-limit.js';
+import resultTypePresent from './result-type-present.js';
+import secretsInSurface from './secrets-in-surface.js';
 import serverNameConvention from './server-name-convention.js';
+import slowShutdown from './slow-shutdown.js';
+import sourceHandlerThrows from './source-handler-throws.js';
+import sourceLooseZod from './source-loose-zod.js';
+import sourceNoResponseLimit from './source-no-response-limit.js';
+import sourceStdoutWrite from './source-stdout-write.js';
 import stdoutPollution from './stdout-pollution.js';
+import structuredOutputConforms from './structured-output-conforms.js';
 import toolAnnotationsComplete from './tool-annotations-complete.js';
 import toolAnnotationsConsistent from './tool-annotations-consistent.js';
 import toolAnnotationsPresent from './tool-annotations-present.js';
+import toolCallResponds from './tool-call-responds.js';
 import toolDescriptionLength from './tool-description-length.js';
 import toolDescriptionPresent from './tool-description-present.js';
 import toolDescriptionQuality from './tool-description-quality.js';
 import toolDescriptionUnique from './tool-description-unique.js';
+import toolErrorsAreResults from './tool-errors-are-results.js';
+import toolNameCollision from './tool-name-collision.js';
 import toolNameFormat from './tool-name-format.js';
 import toolNamePortable from './tool-name-portable.js';
 import toolNameServicePrefix from './tool-name-service-prefix.js';
@@ -37,10 +74,31 @@ import toolNameUnique from './tool-name-unique.js';
 import toolNameVerb from './tool-name-verb.js';
 import toolSurfaceBudget from './tool-surface-budget.js';
 import toolTitlePresent from './tool-title-present.js';
+import undeclaredServerRequests from './undeclared-server-requests.js';
+import unknownMethodError from './unknown-method-error.js';
+import unknownToolError from './unknown-tool-error.js';
+import unknownToolProtocolError from './unknown-tool-protocol-error.js';
+import versionNegotiation from './version-negotiation.js';
+import versionNegotiationRefusal from './version-negotiation-refusal.js';
 
 export const rules: readonly Rule[] = [
   advertisedListsWork,
+  capabilitiesMatch,
+  configInlineSecret,
+  configNpxUnpinned,
+  configPlainHttp,
+  configUnknownKey,
+  discoverResultSchema,
+  encodedPayload,
+  errorTextHygiene,
   handshake,
+  hiddenInstructions,
+  httpContentType,
+  httpGetStream,
+  httpNotificationAccepted,
+  httpOriginValidated,
+  httpProtocolVersionRejected,
+  httpSessionNotFound,
   initializeResultSchema,
   inputSchemaBounded,
   inputSchemaClosedSets,
@@ -48,23 +106,45 @@ export const rules: readonly Rule[] = [
   inputSchemaStrict,
   inputSchemaTyped,
   inputSchemaValid,
+  invalidArgumentsRejected,
+  invalidCursorError,
+  invisibleUnicode,
+  listCacheHints,
   listEntriesValid,
   listPagination,
   listToolsPaginated,
+  noServerRequests,
+  outputFlood,
   outputSchemaValid,
+  paginationMetadata,
   parameterDescriptionPresent,
+  pingResponds,
+  preInitializeMessages,
   promptDescriptionPresent,
   resourceMetadata,
   responseFormatOffered,
+  responseIdEcho,
+  responseSizeLimit,
+  resultTypePresent,
+  secretsInSurface,
   serverNameConvention,
+  slowShutdown,
+  sourceHandlerThrows,
+  sourceLooseZod,
+  sourceNoResponseLimit,
+  sourceStdoutWrite,
   stdoutPollution,
+  structuredOutputConforms,
   toolAnnotationsComplete,
   toolAnnotationsConsistent,
   toolAnnotationsPresent,
+  toolCallResponds,
   toolDescriptionLength,
   toolDescriptionPresent,
   toolDescriptionQuality,
   toolDescriptionUnique,
+  toolErrorsAreResults,
+  toolNameCollision,
   toolNameFormat,
   toolNamePortable,
   toolNameServicePrefix,
@@ -73,4 +153,10 @@ export const rules: readonly Rule[] = [
   toolNameVerb,
   toolSurfaceBudget,
   toolTitlePresent,
+  undeclaredServerRequests,
+  unknownMethodError,
+  unknownToolError,
+  unknownToolProtocolError,
+  versionNegotiation,
+  versionNegotiationRefusal,
 ];

@@ -34,7 +34,8 @@ export default defineRule({
   requires: ['handshake'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const handshake = capture.handshake;
-    if (!handshake.ok) return;
+    // A 2026-07-28 server has no initialize result: discover-result-schema judges server/discover.
+    if (!handshake.ok || handshake.via === 'server/discover') return;
     const { protocolVersion: version, requestedVersion: requested } = handshake;
 
     let findings = 0;

@@ -26,11 +26,53 @@ export interface Capture {
   readonly stderr: CappedText;
   /** How the server process ended (stdio). */
   readonly exit?: ProcessExit;
-  /** Results of protocol and tool probes, keyed by probe id. Absent key = probe not run. */
+  /**
+   * Results of protocol and tool probes, keyed by probe id (see src/probes/types.ts for each
+   * probe's `data`). Absent key = probe not run. Every probe request and its answer is also in
+   * `frames` (phase `probe:<id>`), except those sent on a connection of their own (version
+   * negotiation), whose transcript is kept in that probe's data.
+   */
   readonly probes: Readonly<Record<string, ProbeRecord>>;
   readonly timing: Timing;
   /** What mcplint could not do or had to cut (caps hit, timeouts), in plain words. */
   readonly notes: readonly string[];
+  /** How much the server sent and what was cut to keep memory bounded (absent in older captures). */
+  readonly output?: OutputStats;
+  /** Every HTTP exchange, in order (Streamable HTTP and legacy HTTP+SSE targets only). */
+  readonly exchanges?: readonly HttpExchange[];
+  /** The client config entry that declared the server (--config-file), secret-free. */
+  readonly clientConfig?: ClientConfigRecord;
+}
+
+/** Volume of the server's output, and the caps that bounded what mcplint kept of it. */
+export interface OutputStats {
+  /** Bytes the server wrote to stdout (stdio only). */
+  readonly stdoutBytes?: number;
+  /** Notifications received, by method, counted even past the frame cap. */
+  readonly notifications: Readonly<Record<string, number>>;
+  /** Frames not kept because the frame cap was reached. */
+  readonly framesDropped: number;
+  /** Received messages kept as their envelope only (larger than the per-frame cap, or past the total cap). */
+  readonly framesTruncated: number;
+  /** stdout lines longer than the line cap (cut), and the longest line seen, in bytes. */
+  readonly linesCut?: number;
+  readonly longestLine?: number;
+  /** Set when mcplint stopped the server for writing more than the stdout cap. */
+  readonly stopped?: {
+    readonly reason: 'stdout-cap';
+    readonly phase: Phase;
+    readonly at: number;
+    /** The request mcplint was waiting on when it stopped the server. */
+    readonly waitingFor?: string;
+  };
+  /** The caps in force, in bytes (frames: a count). */
+  readonly caps: {
+    readonly frameBytes: number;
+    readonly recordedBytes: number;
+    readonly frames: number;
+    readonly lineBytes?: number;
+    readonly stdoutBytes?: number;
+  };
 }
 
 /** Where the server came from. Env and header *values* are never recorded, only names. */
@@ -65,9 +107,11 @@ export type Handshake =
       readonly serverInfo: { readonly name?: unknown; readonly version?: unknown; readonly [k: string]: unknown };
       readonly capabilities: Readonly<Record<string, unknown>>;
       readonly instructions?: string;
-      /** The raw `result` of initialize, as received. */
+      /** The raw `result` of initialize (or of server/discover, see `via`), as received. */
       readonly raw: unknown;
       readonly durationMs: number;
+      /** How the session was established: the legacy initialize handshake (default) or 2026-07-28 server/discover. */
+      readonly via?: 'initialize' | 'server/discover';
     }
   | {
       readonly ok: false;
@@ -144,6 +188,11 @@ interface FrameBase {
   /** Milliseconds since the connection started. */
   readonly at: number;
   readonly phase: Phase;
+  /**
+   * Which server process the frame belongs to when a probe crashed the server and mcplint had to
+   * start it again: 2 for the first restart, 3 for the next… Absent for the first process.
+   */
+  readonly connection?: number;
   /** Size of the line in bytes (without the newline), before any capping. */
   readonly bytes: number;
 }
@@ -157,6 +206,8 @@ export interface MessageFrame extends FrameBase {
   /** The parsed message. When it was larger than the per-frame cap, `message` is absent and `truncated` is set. */
   readonly message?: unknown;
   readonly truncated?: boolean;
+  /** HTTP transports: the exchange that carried the message and what its response said. */
+  readonly http?: FrameHttp;
 }
 
 /** A stdout line that is not a JSON-RPC message. */
@@ -185,6 +236,10 @@ export interface ProcessExit {
   readonly shutdownMs?: number;
   /** ms since start at which it exited. */
   readonly at?: number;
+  /** How long mcplint waited after closing stdin (and again after SIGTERM) before escalating. */
+  readonly graceMs?: number;
+  /** Processes the server started that were still running after it exited on its own (mcplint killed them). */
+  readonly leftBehind?: readonly { readonly pid: number; readonly command: string }[];
 }
 
 export interface Timing {
@@ -200,4 +255,110 @@ export interface ProbeRecord {
   readonly status: 'ran' | 'skipped';
   readonly reason?: string;
   readonly data?: unknown;
+}
+
+/** The HTTP facts of one message frame (Streamable HTTP or legacy HTTP+SSE). */
+export interface FrameHttp {
+  /** Index into `capture.exchanges` of the exchange that carried the message. */
+  readonly exchange: number;
+  readonly method: 'POST' | 'GET' | 'DELETE';
+  /** HTTP status of the response (absent while unknown, e.g. a send whose response never came). */
+  readonly status?: number;
+  /** Media type of the response, lower case, without parameters. */
+  readonly contentType?: string;
+  /** The MCP-Session-Id the response carried (or the request, for sends). */
+  readonly sessionId?: string;
+}
+
+/**
+ * One HTTP request and its response, as observed. Header values the user supplied (--header,
+ * config headers) are never recorded: only their names, in `userHeaders`.
+ */
+export interface HttpExchange {
+  readonly seq: number;
+  /** ms since the connection started, when the request was sent. */
+  readonly at: number;
+  readonly phase: Phase;
+  readonly method: 'POST' | 'GET' | 'DELETE';
+  /** The request URL (query values that look like secrets are redacted before saving). */
+  readonly url: string;
+  /** Why mcplint sent it: a JSON-RPC message, the legacy SSE stream, a GET stream check, session termination, a probe. */
+  readonly purpose: 'message' | 'sse-stream' | 'get-stream' | 'terminate' | 'probe';
+  /** JSON-RPC method of the body (POST), and whether it was a request, notification or response. */
+  readonly rpcMethod?: string;
+  readonly rpcKind?: 'request' | 'notification' | 'response';
+  /** Protocol headers sent (accept, content-type, mcp-session-id, mcp-protocol-version, origin, mcp-method, mcp-name). */
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  /** Names of user-supplied headers sent (values never recorded). */
+  readonly userHeaders: readonly string[];
+  readonly status?: number;
+  /** Selected response headers (content-type, mcp-session-id, allow, x-accel-buffering, www-authenticate, location). */
+  readonly responseHeaders?: Readonly<Record<string, string>>;
+  /** Media type of the response, lower case, without parameters. */
+  readonly contentType?: string;
+  readonly sessionId?: string;
+  readonly body?: HttpBody;
+  /** Network failure (connection refused, reset, timeout), in plain words. */
+  readonly error?: string;
+  /** ms from sending until the response ended (or was abandoned). */
+  readonly durationMs?: number;
+  /** Probe id, for probe exchanges. */
+  readonly probe?: string;
+}
+
+export interface HttpBody {
+  /** empty: no bytes; json: a JSON document; sse: an event stream; text: anything else; not-read: abandoned after the headers. */
+  readonly kind: 'empty' | 'json' | 'sse' | 'text' | 'not-read';
+  readonly bytes: number;
+  /** The body as text, capped (for non-JSON bodies and error bodies). */
+  readonly text?: string;
+  /** SSE: events received, and their `event` names / ids / retry fields as seen. */
+  readonly events?: number;
+  readonly eventNames?: readonly string[];
+  readonly eventIds?: readonly string[];
+  readonly retry?: number;
+  /** Frames (indexes into `capture.frames`) of the JSON-RPC messages the body carried. */
+  readonly frames?: readonly number[];
+  /** The body was cut at the cap, or the stream was closed by mcplint before it ended. */
+  readonly truncated?: boolean;
+}
+
+/** Client config files mcplint reads (`--config-file`). */
+export type ClientFormat = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'gemini' | 'windsurf' | 'generic';
+
+/**
+ * The config entry that declared a server, with every value that could be a secret replaced.
+ * Config rules read this; it never holds a secret, so captures stay shareable.
+ */
+export interface ClientConfigRecord {
+  /** The config file, as given (relative to the working directory when possible). */
+  readonly file: string;
+  readonly format: ClientFormat;
+  /** The key of the server under mcpServers / servers. */
+  readonly serverName: string;
+  /** 1-based line of the server entry. */
+  readonly line: number;
+  /** The entry's keys, in file order. */
+  readonly keys: readonly string[];
+  /** How the client reaches the server. */
+  readonly transport: 'stdio' | 'http' | 'sse';
+  /** The entry as parsed, with env/header values and secret-looking strings replaced by "[redacted]" (references kept). */
+  readonly entry: Readonly<Record<string, unknown>>;
+  /** The shape of every value that can carry a secret: env and header values, args, url, keyed by JSON pointer into the entry. */
+  readonly values: Readonly<Record<string, ConfigValue>>;
+  /** Gemini CLI: the tools the client exposes / hides (the server still lists all of them). */
+  readonly includeTools?: readonly string[];
+  readonly excludeTools?: readonly string[];
+}
+
+/** What a config value is made of, without the value itself when it could be a secret. */
+export interface ConfigValue {
+  /** The value verbatim when it holds no literal secret (pure references, short non-secret text), else "[redacted]". */
+  readonly text: string;
+  /** Variables it references: "GITHUB_TOKEN" for ${GITHUB_TOKEN} / ${env:GITHUB_TOKEN} / $GITHUB_TOKEN, "input:id" for ${input:id}. */
+  readonly references: readonly string[];
+  /** Length of the literal text outside references. */
+  readonly literalLength: number;
+  /** Why the literal text looks like a secret (e.g. "GitHub token prefix"), when it does. */
+  readonly secret?: string;
 }

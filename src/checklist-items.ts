@@ -39,7 +39,7 @@ export const CHECKLIST_ITEMS: readonly ChecklistItem[] = [
   {
     section: 'Strategic Design',
     text: 'Error messages guide agents toward correct usage',
-    rules: ['invalid-arguments-is-error'],
+    rules: ['tool-errors-are-results'],
   },
 
   // Implementation (general "Implementation" + language guide "Implementation Quality")
@@ -70,7 +70,7 @@ export const CHECKLIST_ITEMS: readonly ChecklistItem[] = [
   {
     section: 'Implementation',
     text: 'Error messages are clear, actionable, and educational',
-    rules: ['error-text-hygiene', 'invalid-arguments-is-error'],
+    rules: ['error-text-hygiene', 'tool-errors-are-results'],
   },
   {
     section: 'Implementation',
@@ -135,12 +135,12 @@ export const CHECKLIST_ITEMS: readonly ChecklistItem[] = [
     section: 'Testing',
     text: 'Sample tool calls work as expected',
     // Probe rules only: listing tools is not calling them.
-    rules: ['structured-output-conforms', 'response-size-limit', 'invalid-arguments-is-error'],
+    rules: ['structured-output-conforms', 'response-size-limit', 'tool-call-responds', 'pagination-metadata'],
   },
   {
     section: 'Testing',
     text: 'Error scenarios handled gracefully',
-    rules: ['invalid-arguments-is-error', 'source-handler-throws'],
+    rules: ['invalid-arguments-rejected', 'tool-errors-are-results', 'source-handler-throws'],
   },
   { section: 'Testing', text: 'Evaluations created and passing', rules: [] },
 ];

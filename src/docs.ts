@@ -14,7 +14,10 @@ const cache = new Map<string, string>();
 export function ruleProse(id: string): string {
   let text = cache.get(id);
   if (text === undefined) {
-    text = readFileSync(join(RULE_DOCS_DIR, `${id}.md`), 'utf8').trim();
+    // HTML comments (the markers around generated sections) are for the generator, not for readers.
+    text = readFileSync(join(RULE_DOCS_DIR, `${id}.md`), 'utf8')
+      .replace(/<!--[\s\S]*?-->\n?/g, '')
+      .trim();
     cache.set(id, text);
   }
   return text;
@@ -32,6 +35,7 @@ function metadataLines(rule: Rule): string[] {
     `- Default level: ${rule.severity}`,
     `- Basis: ${rule.basis === 'spec' ? 'MCP specification' : 'server-building guidelines'}`,
     ...(rule.since ? [`- Applies from protocol version: ${rule.since}`] : []),
+    ...(rule.until ? [`- Applies up to protocol version: ${rule.until}`] : []),
     `- Precision: ${rule.precision}`,
   ];
 }

@@ -3,16 +3,20 @@
  * run the rules, locate findings, build the report. The CLI adds argument parsing, formatting,
  * files and exit codes on top.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { CAPTURE_VERSION, type Capture, type DeclaredIn } from './capture.js';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { CAPTURE_VERSION, type Capture, type DeclaredIn, type TargetDescription } from './capture.js';
 import { captureStdio, DEFAULT_CAPTURE_OPTIONS } from './connect/capture-session.js';
+import { captureTarget, targetSecrets, type ResolvedTarget } from './connect/capture-target.js';
+import type { HttpTransportChoice } from './connect/http.js';
 import { ConfigError, parseRuleFlags, resolveSettings, type McplintConfig } from './engine/config.js';
 import { loadConfig } from './engine/load-config.js';
 import type { Rule } from './engine/rule.js';
 import { runRules } from './engine/run.js';
+import { probeHook, resolveProbeConfig, type ProbeFlags } from './probes/index.js';
 import { buildServerReport, type LintReport } from './report.js';
-import { findAnchors } from './source/anchors.js';
+import { entryScript, findAnchors, projectRoot } from './source/anchors.js';
+import type { SourceIndex } from './source/types.js';
 import { deepFreeze } from './util/freeze.js';
 import { redactCapture } from './util/redact.js';
 import { VERSION } from './version.js';
@@ -30,14 +34,42 @@ export interface LintOptions {
   readonly ruleFlags?: readonly string[];
   readonly timeoutMs?: number;
   readonly saveCapture?: string;
+  /** Project directory for source mapping (default: config source.project, else the launched script's package). */
+  readonly project?: string;
+  /** Turn source mapping off (never loads the TypeScript compiler). */
+  readonly noSource?: boolean;
+  /** --url: a Streamable HTTP (or legacy HTTP+SSE) server. */
+  readonly url?: string;
+  /** --header values for --url, by name (secrets: sent, never printed or saved). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** --transport: auto (Streamable HTTP, falling back to HTTP+SSE), http, sse. */
+  readonly transport?: HttpTransportChoice;
+  /** --protocol: the protocol version to ask for (2026-07-28 uses server/discover). */
+  readonly protocol?: string;
+  /** --config-file: a client config (Claude, Cursor, VS Code, Gemini, Windsurf); lints every server, or --server. */
+  readonly clientConfigFile?: string;
+  /** --server: the one server of the client config to lint. */
+  readonly server?: string;
+  /** --jobs: servers linted in parallel. */
+  readonly jobs?: number;
+  /** An already resolved target (one server of a client config); wins over everything else. */
+  readonly target?: ResolvedTarget;
+  /** --no-probes / --no-protocol-probes (win over the config's `probes` section). */
+  readonly probes?: ProbeFlags;
 }
 
 export interface LintOutcome {
   readonly report: LintReport;
   readonly captures: readonly Capture[];
+  /** --config-file: servers of the file that could not be linted, and why. */
+  readonly skippedServers?: readonly { readonly name: string; readonly reason: string }[];
 }
 
 export async function lint(options: LintOptions): Promise<LintOutcome> {
+  if (options.clientConfigFile && !options.target && !options.from) {
+    const { lintClientConfig } = await import('./lint-many.js');
+    return lintClientConfig(options);
+  }
   const loaded = options.noConfig ? { config: {} as McplintConfig } : await loadConfig(options.cwd, options.configFile, options.rules);
   const config = loaded.config;
   const settings = resolveSettings(options.rules, config, parseRuleFlags(options.ruleFlags ?? [], options.rules));
@@ -46,43 +78,108 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   let capture: Capture;
   let secrets: string[] = [];
   let declaredIn: { path: string; line: number } | undefined;
+  let sourceEarly: Promise<{ source?: SourceIndex; note?: string }> | undefined;
   if (options.from) {
     capture = readCapture(resolve(options.cwd, options.from));
   } else {
     const target = resolveTarget(options, config, loaded.file, loaded.targetLine);
     declaredIn = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;
-    secrets = Object.values(target.env ?? {});
-    capture = await captureStdio(target, {
+    secrets = targetSecrets(target);
+    const startupTimeoutMs = Math.max(timeoutMs, DEFAULT_CAPTURE_OPTIONS.startupTimeoutMs);
+    // The source index needs only the target: build it (in a worker thread) while the server talks.
+    sourceEarly = sourceIndexFor(describeForSource(target), options, config, loaded.file);
+    sourceEarly.catch(() => undefined); // awaited below; a capture failure must not leave it unhandled
+    capture = await captureTarget(target, {
       ...DEFAULT_CAPTURE_OPTIONS,
       timeoutMs,
-      startupTimeoutMs: Math.max(timeoutMs, DEFAULT_CAPTURE_OPTIONS.startupTimeoutMs),
+      startupTimeoutMs,
+      ...(options.protocol ? { protocolVersion: options.protocol } : {}),
+      probes: probeHook(resolveProbeConfig(config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs })),
+      // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off.
+      httpProbes: resolveProbeConfig(config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs }).protocol,
     });
   }
   capture = redactCapture(capture, secrets);
   if (options.saveCapture) writeFileSync(resolve(options.cwd, options.saveCapture), JSON.stringify(capture) + '\n');
 
-  const result = runRules(capture, { rules: options.rules, settings, ...(config.ignore ? { ignore: config.ignore } : {}) });
-  const anchors = findAnchors(capture.target, {
-    cwd: options.cwd,
-    ...(declaredIn ? { configFile: declaredIn } : {}),
-    ...(options.from ? { captureFile: options.from } : {}),
+  const mapped = await (sourceEarly ?? sourceIndexFor(capture.target, options, config, loaded.file));
+  const source = mapped.source;
+  if (mapped.note) capture = deepFreeze({ ...capture, notes: [...capture.notes, mapped.note] });
+  const result = runRules(capture, {
+    rules: options.rules,
+    settings,
+    ...(config.ignore ? { ignore: config.ignore } : {}),
+    ...(source ? { source } : {}),
   });
+  const anchors = {
+    ...findAnchors(capture.target, {
+      cwd: options.cwd,
+      ...(declaredIn ? { configFile: declaredIn } : {}),
+      ...(options.from ? { captureFile: options.from } : {}),
+    }),
+    ...(source ? { source, sourcePrefix: relative(options.cwd, source.root).split(sep).join('/') } : {}),
+  };
   return {
     report: { tool: { name: 'mcplint', version: VERSION }, servers: [buildServerReport(capture, result, anchors, options.rules)] },
     captures: [capture],
   };
 }
 
-interface ResolvedStdioTarget {
-  command: string;
-  args: string[];
-  cwd?: string;
-  env?: Record<string, string>;
-  declaredIn?: DeclaredIn;
+/**
+ * The source index of the server's project, or nothing: source mapping off (--no-source, config
+ * source.enabled false), no project found, or nothing indexable in it (e.g. a Python server).
+ * The indexer (and with it the TypeScript compiler) is imported only here, only when needed.
+ */
+async function sourceIndexFor(
+  target: TargetDescription,
+  options: LintOptions,
+  config: McplintConfig,
+  configFile: string | undefined,
+): Promise<{ source?: SourceIndex; note?: string }> {
+  if (options.noSource || config.source?.enabled === false) return {};
+  const entry = entryScript(target, options.cwd);
+  let root: string | undefined;
+  if (options.project !== undefined) root = resolve(options.cwd, options.project);
+  else if (config.source?.project !== undefined) root = resolve(configFile ? dirname(configFile) : options.cwd, config.source.project);
+  // An installed package (under node_modules) is not the user's source: nothing there to fix.
+  else if (entry && /\.[cm]?[jt]sx?$/.test(entry) && !entry.split(sep).includes('node_modules')) root = projectRoot(dirname(entry));
+  if (!root) return {};
+  if (!isDirectory(root)) {
+    if (options.project !== undefined || config.source?.project !== undefined) {
+      throw new ConfigError(`source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`);
+    }
+    return {};
+  }
+  try {
+    const { buildSourceIndexInWorker } = await import('./source/in-worker.js');
+    const source = await buildSourceIndexInWorker(root, entry ? { entry } : {});
+    return source.filesIndexed > 0 ? { source } : {};
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { note: `source mapping failed (${reason}); findings are located at the entry file instead` };
+  }
 }
 
-/** The server to launch: `-- command`, else config `target`, else package.json `bin`. */
-export function resolveTarget(options: LintOptions, config: McplintConfig, configFile?: string, targetLine?: number): ResolvedStdioTarget {
+/** What entryScript() needs of a target before it has been captured. */
+function describeForSource(target: ResolvedTarget): TargetDescription {
+  if (target.kind === 'http') return { kind: 'http', url: target.url, headerNames: [] };
+  return { kind: 'stdio', command: target.command, args: [...target.args], ...(target.cwd ? { cwd: target.cwd } : {}), envNames: [] };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return existsSync(path) && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The server to lint: a resolved target, `--url`, `-- command`, else config `target`, else package.json `bin`. */
+export function resolveTarget(options: LintOptions, config: McplintConfig, configFile?: string, targetLine?: number): ResolvedTarget {
+  if (options.target) return options.target;
+  if (options.url) {
+    return { kind: 'http', url: options.url, ...(options.headers ? { headers: options.headers } : {}), transport: options.transport ?? 'auto' };
+  }
   if (options.command && options.command.length > 0) {
     const [command, ...args] = options.command as [string, ...string[]];
     return { command, args };

@@ -7,6 +7,7 @@ import { locate, type Anchors, type Location } from './engine/locate.js';
 import type { Rule, Severity } from './engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from './engine/run.js';
 import { scoreFindings, type Score } from './engine/score.js';
+import type { BaselinedFinding, BaselineSummary } from './engine/baseline.js';
 
 export interface LocatedFinding extends Finding {
   readonly location: Location;
@@ -27,6 +28,10 @@ export interface ServerReport {
   readonly stats: { readonly tools: number; readonly prompts: number; readonly resources: number; readonly resourceTemplates: number; readonly durationMs: number };
   readonly findings: readonly LocatedFinding[];
   readonly ignored: readonly (LocatedFinding & { readonly reason: string })[];
+  /** Known findings covered by the baseline (--baseline): they do not fail the run but still count in the score. */
+  readonly baselined?: readonly BaselinedFinding[];
+  /** Names of the tools the server listed (per-tool scores). */
+  readonly toolNames?: readonly string[];
   readonly skipped: readonly SkippedRule[];
   /** Rules that ran on this server (enabled, data present). */
   readonly ran: readonly string[];
@@ -38,6 +43,8 @@ export interface ServerReport {
 export interface LintReport {
   readonly tool: { readonly name: 'mcplint'; readonly version: string };
   readonly servers: readonly ServerReport[];
+  /** Set when a baseline was applied (--baseline / --update-baseline). */
+  readonly baseline?: BaselineSummary;
 }
 
 export function buildServerReport(capture: Capture, result: RunResult, anchors: Anchors, rules: readonly Rule[]): ServerReport {
@@ -63,6 +70,7 @@ export function buildServerReport(capture: Capture, result: RunResult, anchors: 
     },
     findings,
     ignored: result.ignored.map((f) => ({ ...located(f), reason: f.reason })),
+    toolNames: listedToolNames(capture),
     skipped: result.skipped,
     ran: result.ran,
     counts,
@@ -71,9 +79,54 @@ export function buildServerReport(capture: Capture, result: RunResult, anchors: 
   };
 }
 
+function listedToolNames(capture: Capture): string[] {
+  const names = new Set<string>();
+  for (const item of capture.lists.tools.items) {
+    const name = (item as { name?: unknown } | null)?.name;
+    if (typeof name === 'string') names.add(name);
+  }
+  return [...names];
+}
+
+export interface ToolScore extends Score {
+  readonly name: string;
+  /** Findings about this tool that count against the run (baselined and ignored ones excluded). */
+  readonly counts: Readonly<Record<Severity, number>>;
+}
+
+/**
+ * Per-tool scores: the server formula (src/engine/score.ts) over the findings about one tool,
+ * baselined ones included, exactly as they count in the server score. Every listed tool appears,
+ * in list order; a tool with findings that was not listed (e.g. a duplicate name) is added.
+ */
+export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolScore[] {
+  if (!server.handshake.ok) return [];
+  const categories = new Map(rules.map((r) => [r.id, r.category]));
+  const scored = [...server.findings, ...(server.baselined ?? [])];
+  const names = [...(server.toolNames ?? [])];
+  for (const f of scored) if (f.subject.kind === 'tool' && !names.includes(f.subject.name)) names.push(f.subject.name);
+  return names.map((name) => {
+    const about = (f: Finding): boolean => f.subject.kind === 'tool' && f.subject.name === name;
+    const counts = { error: 0, warning: 0, note: 0 };
+    for (const f of server.findings) if (about(f)) counts[f.level]++;
+    return { name, ...scoreFindings(scored.filter(about), (id) => categories.get(id)), counts };
+  });
+}
+
 export function targetLabel(target: TargetDescription): string {
   if (target.declaredIn?.serverName) return target.declaredIn.serverName;
   return target.kind === 'stdio' ? [target.command, ...target.args].join(' ') : target.url;
+}
+
+/** Ignored and baselined findings over all servers (every format's summary shows them). */
+export function setAside(report: LintReport): { ignored: number; baselined: number } {
+  let ignored = 0;
+  let baselined = 0;
+  for (const s of report.servers) {
+    ignored += s.ignored.length;
+    baselined += s.baselined?.length ?? 0;
+  }
+  return { ignored, baselined };
 }
 
 export function totals(report: LintReport): Record<Severity, number> {

@@ -85,7 +85,7 @@ describe('markdown formatter', () => {
     expect(md).toContain('### bookstore-mcp-server 1.0.0');
     expect(md).toContain('### library\\|mcp 2.0.0');
     const overviewRows = tableRows(md).slice(2, 4);
-    for (const row of overviewRows) expect(cells(row)).toHaveLength(5);
+    for (const row of overviewRows) expect(cells(row)).toHaveLength(7);
   });
 
   it(`lists at most ${MAX_ROWS} findings per server and counts the rest`, () => {

@@ -6,7 +6,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildSourceIndex } from '../src/source/index.js';
+import type { Level } from '../src/engine/rule.js';
 import { captureFixture, fixturePath, lintAll, summary } from './helpers/capture.js';
+import { captureHttpFixture, lintConfigFixture } from './helpers/targets.js';
 
 const dirs = readdirSync(fixturePath('rules')).sort();
 
@@ -17,15 +20,35 @@ describe.concurrent('rule fixtures over stdio', () => {
 
   for (const id of dirs) {
     const dir = fixturePath(join('rules', id));
-    const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as { findings: string[]; options?: Record<string, unknown> };
+    const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as {
+      findings: string[];
+      options?: Record<string, unknown>;
+      source?: boolean;
+      /** Levels for rules that are off by default (e.g. unknown-tool-protocol-error), so their fixture can show them. */
+      levels?: Record<string, Level>;
+      /** "http": bad.mjs serves Streamable HTTP (prints `LISTENING <url>` first) and is captured over HTTP. */
+      transport?: 'http';
+      /** A client config beside bad.mjs: every server in it is captured and linted (with the others as peers). */
+      config?: string;
+    };
+    // "source": true — the fixture directory is a project: index it (entry = the script) so source rules run.
+    const sourceOf = (script: string) => (expected.source ? buildSourceIndex(dir, { entry: join(dir, script) }) : Promise.resolve(undefined));
     it(`${id}: bad.mjs yields exactly the expected findings`, async () => {
+      if (expected.config || expected.transport === 'http') {
+        const found = expected.config
+          ? (await lintConfigFixture(join(dir, expected.config))).summary
+          : summary(lintAll(await captureHttpFixture(join('rules', id, 'bad.mjs')), undefined, expected.levels));
+        expect([...found].sort()).toEqual([...expected.findings].sort());
+        expect(expected.findings.some((f) => f.startsWith(`${id} `))).toBe(true);
+        return;
+      }
       const capture = await captureFixture(join('rules', id, 'bad.mjs'));
-      expect(summary(lintAll(capture)).sort()).toEqual([...expected.findings].sort());
+      expect(summary(lintAll(capture, await sourceOf('bad.mjs'), expected.levels)).sort()).toEqual([...expected.findings].sort());
       expect(expected.findings.some((f) => f.startsWith(`${id} `))).toBe(true);
     });
     if (existsSync(join(dir, 'good.mjs'))) {
       it(`${id}: good.mjs has no findings`, async () => {
-        expect(summary(lintAll(await captureFixture(join('rules', id, 'good.mjs'))))).toEqual([]);
+        expect(summary(lintAll(await captureFixture(join('rules', id, 'good.mjs')), await sourceOf('good.mjs')))).toEqual([]);
       });
     }
   }

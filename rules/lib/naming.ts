@@ -35,17 +35,24 @@ export function distinctTools(tools: readonly ToolEntry[]): ToolEntry[] {
   return tools.filter((tool) => (seen.has(tool.name) ? false : (seen.add(tool.name), true)));
 }
 
+/** words() of every name seen: several rules split every tool name. */
+const wordsCache = new Map<string, readonly string[]>();
+
 /**
  * Lower-case words of a name: split on anything that is not an ASCII letter or digit, and on
  * camelCase / PascalCase boundaries (`getUserByID` → get, user, by, id; `DATA_EXPORT_v2` → data,
  * export, v2). Digits stay attached to the word they follow.
  */
 export function words(name: string): string[] {
+  const cached = wordsCache.get(name);
+  if (cached) return [...cached];
   const out: string[] = [];
   for (const piece of name.split(/[^A-Za-z0-9]+/)) {
     for (const word of piece.match(/[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+/g) ?? []) out.push(word.toLowerCase());
   }
-  return out;
+  if (wordsCache.size > 50_000) wordsCache.clear();
+  wordsCache.set(name, out);
+  return [...out];
 }
 
 /** A readable name for a character that is not allowed in a tool name. */

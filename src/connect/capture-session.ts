@@ -5,6 +5,7 @@
 import {
   CAPTURE_VERSION,
   LIST_METHODS,
+  type CappedText,
   REQUESTED_PROTOCOL_VERSION,
   type Capture,
   type DeclaredIn,
@@ -12,6 +13,7 @@ import {
   type ListCapture,
   type ListName,
   type ListPage,
+  type Phase,
   type ProbeRecord,
   type ProcessExit,
   type TargetDescription,
@@ -19,7 +21,8 @@ import {
 import { isObject } from '../engine/capture-index.js';
 import { deepFreeze } from '../util/freeze.js';
 import { VERSION } from '../version.js';
-import type { Connection, RpcOutcome } from './connection.js';
+import type { Connection, FrameSink, RpcOutcome } from './connection.js';
+import { establish } from './discover.js';
 import { StdioConnection, type StdioTarget } from './stdio.js';
 
 export interface CaptureOptions {
@@ -31,8 +34,14 @@ export interface CaptureOptions {
   readonly maxPages: number;
   readonly exitGraceMs?: number;
   readonly inheritEnv?: boolean;
+  /** stdio: stop the server after this many stdout bytes (default 64 MiB; DEFAULT_STDIO_LIMITS). */
+  readonly maxStdoutBytes?: number;
+  /** stdio: longest stdout line kept for parsing (default 16 MiB). */
+  readonly maxLineBytes?: number;
   /** Runs after listing, before shutdown; returns probe records keyed by id. */
   readonly probes?: (session: LiveSession) => Promise<Record<string, ProbeRecord>>;
+  /** --protocol: the version to ask for; a 2026-07-28 (modern) version skips initialize for server/discover. */
+  readonly protocolVersion?: string;
 }
 
 /** What probes get: the live connection and what has been captured so far. */
@@ -40,7 +49,33 @@ export interface LiveSession {
   readonly connection: Connection;
   readonly handshake: Handshake;
   readonly lists: Readonly<Record<ListName, ListCapture>>;
+  /**
+   * Start the server once more on a connection of its own, recording into its own frames, with
+   * nothing sent yet (version negotiation needs a first contact of its own). The caller closes it.
+   * Absent when the transport cannot.
+   */
+  readonly openFresh?: () => Connection;
+  /**
+   * The server died or hangs: stop what is left of it, start it again, redo the handshake, and
+   * carry on recording into the same capture (frames tagged with the process number). Absent when
+   * the transport cannot; gives no session when the restart fails or the restart budget is spent.
+   */
+  readonly restart?: (phase: Phase, why: string) => Promise<RestartOutcome>;
 }
+
+export interface RestartOutcome {
+  readonly session?: LiveSession;
+  /** How the previous server process ended. */
+  readonly exit?: ProcessExit;
+  /** Why there is no new session. */
+  readonly reason?: string;
+}
+
+/** Makes another connection to the same server (stdio: spawns it again). */
+export type ConnectionFactory = (sink?: FrameSink) => Connection;
+
+/** How many times probes may start a crashed or hung server again in one session. */
+export const MAX_RESTARTS = 3;
 
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
   timeoutMs: 10_000,
@@ -60,12 +95,17 @@ export async function captureStdio(
     envNames: Object.keys(target.env ?? {}).sort(),
     ...(target.declaredIn ? { declaredIn: target.declaredIn } : {}),
   };
-  const connection = new StdioConnection(target, {
-    timeoutMs: options.timeoutMs,
-    exitGraceMs: options.exitGraceMs,
-    inheritEnv: options.inheritEnv,
-  });
-  return runSession(connection, description, options, () => connection.spawnError);
+  const open = (sink?: FrameSink): StdioConnection =>
+    new StdioConnection(target, {
+      timeoutMs: options.timeoutMs,
+      exitGraceMs: options.exitGraceMs,
+      inheritEnv: options.inheritEnv,
+      maxStdoutBytes: options.maxStdoutBytes,
+      maxLineBytes: options.maxLineBytes,
+      ...(sink ? { sink } : {}),
+    });
+  const connection = open();
+  return runSession(connection, description, options, () => connection.spawnError, open);
 }
 
 export async function runSession(
@@ -73,23 +113,62 @@ export async function runSession(
   target: TargetDescription,
   options: CaptureOptions,
   spawnError: () => Error | undefined = () => undefined,
+  factory?: ConnectionFactory,
 ): Promise<Capture> {
-  const handshake = await initialize(connection, options, spawnError);
+  const handshake = await establish(connection, options, () => initialize(connection, options, spawnError));
   const lists = {} as Record<ListName, ListCapture>;
   let probes: Record<string, ProbeRecord> = {};
+  // Probes may replace a crashed server: `current` is the connection in use, `earlier` the ones it replaced.
+  let current = connection;
+  const earlier: Connection[] = [];
 
   if (handshake.ok) {
     connection.phase = 'listing';
     for (const name of Object.keys(LIST_METHODS) as ListName[]) {
       lists[name] = await fetchList(connection, name, handshake.capabilities, options);
     }
-    if (options.probes) probes = await options.probes({ connection, handshake, lists });
+    if (options.probes) {
+      let restarts = 0;
+      const live = (conn: Connection, hs: Handshake): LiveSession => ({
+        connection: conn,
+        handshake: hs,
+        lists,
+        ...(factory
+          ? {
+              openFresh: () => factory(),
+              restart: async (phase: Phase, why: string): Promise<RestartOutcome> => {
+                const old = current;
+                const exit = await old.close();
+                if (restarts >= MAX_RESTARTS || !connection.sinkFor) {
+                  connection.notes.push(`Probes stopped during ${phase}: ${why}; mcplint had already started the server again ${restarts} times.`);
+                  return { ...(exit ? { exit } : {}), reason: `${why}; the server had already been started again ${restarts} times` };
+                }
+                restarts++;
+                const next = factory(connection.sinkFor(restarts + 1));
+                next.phase = phase;
+                earlier.push(old);
+                current = next;
+                const again = await establish(next, options, () => initialize(next, options, () => undefined));
+                next.phase = phase;
+                if (!again.ok) {
+                  connection.notes.push(`During ${phase}: ${why}; mcplint started the server again (process ${restarts + 1}), but its handshake failed (${again.message}), so the remaining probes were skipped.`);
+                  return { ...(exit ? { exit } : {}), reason: `${why}; starting the server again failed (${again.message})` };
+                }
+                connection.notes.push(`During ${phase}: ${why}; mcplint started the server again (process ${restarts + 1}) and went on with the remaining probes.`);
+                return { session: live(next, again), ...(exit ? { exit } : {}) };
+              },
+            }
+          : {}),
+      });
+      probes = await options.probes(live(connection, handshake));
+    }
   } else {
     for (const name of Object.keys(LIST_METHODS) as ListName[]) lists[name] = { status: 'skipped', pages: [], items: [] };
   }
 
-  const exit: ProcessExit | undefined = await connection.close();
-  const stderr = connection.stderr();
+  const exit: ProcessExit | undefined = await current.close();
+  const stderr = earlier.length === 0 ? current.stderr() : joinStderr([...earlier, current].map((c) => c.stderr()));
+  const output = connection.outputStats?.();
   const capture: Capture = {
     captureVersion: CAPTURE_VERSION,
     producer: { name: 'mcplint', version: VERSION },
@@ -101,14 +180,24 @@ export async function runSession(
     stderr,
     ...(exit ? { exit } : {}),
     probes,
-    timing: { handshakeMs: handshake.durationMs, totalMs: connection.elapsed() },
+    timing: { handshakeMs: handshake.durationMs, totalMs: current.elapsed() },
     notes: connection.notes,
+    ...(output ? { output } : {}),
   };
   return deepFreeze(capture);
 }
 
+/** stderr of a server that probes started again: each process's part, in order, marked. */
+function joinStderr(parts: readonly CappedText[]): CappedText {
+  return {
+    text: parts.map((p, i) => (i === 0 ? p.text : `\n[mcplint started the server again: process ${i + 1}]\n${p.text}`)).join(''),
+    totalBytes: parts.reduce((n, p) => n + p.totalBytes, 0),
+    truncated: parts.some((p) => p.truncated),
+  };
+}
+
 async function initialize(connection: Connection, options: CaptureOptions, spawnError: () => Error | undefined): Promise<Handshake> {
-  const requestedVersion = REQUESTED_PROTOCOL_VERSION;
+  const requestedVersion = options.protocolVersion ?? REQUESTED_PROTOCOL_VERSION;
   const outcome = await Promise.race([
     connection.request(
       'initialize',
@@ -124,6 +213,9 @@ async function initialize(connection: Connection, options: CaptureOptions, spawn
   switch (outcome.kind) {
     case 'closed': {
       const error = spawnError();
+      if (connection.transport !== 'stdio') {
+        return { ok: false, ...base, reason: 'connection-failed', message: `The server could not be reached at its URL${error ? `: ${error.message}` : ''}.` };
+      }
       if (error) return { ok: false, ...base, reason: 'spawn-failed', message: `The server could not be started: ${error.message}` };
       return { ok: false, ...base, reason: 'exited', message: 'The server exited before answering initialize.' };
     }

@@ -3,7 +3,7 @@
  * exact id (type included), answers the server's own requests, and never throws at callers —
  * every request resolves to an outcome, with a timeout.
  */
-import type { CappedText, Frame, MessageFrame, NoiseFrame, Phase, ProcessExit } from '../capture.js';
+import type { CappedText, Frame, FrameHttp, MessageFrame, NoiseFrame, OutputStats, Phase, ProcessExit } from '../capture.js';
 import { isObject } from '../engine/capture-index.js';
 
 export type RequestId = string | number;
@@ -20,6 +20,18 @@ export interface RequestOptions {
   readonly id?: RequestId;
 }
 
+/**
+ * Where a connection records: a restarted server's connection writes into the first connection's
+ * frames and notes (its frames tagged with its number), with times relative to the first start.
+ */
+export interface FrameSink {
+  readonly frames: Frame[];
+  readonly notes: string[];
+  readonly startedAt: number;
+  /** 2 for the first restart, 3 for the next… */
+  readonly connection: number;
+}
+
 export interface Connection {
   readonly transport: 'stdio' | 'http' | 'sse';
   phase: Phase;
@@ -30,11 +42,17 @@ export interface Connection {
   readonly isClosed: boolean;
   request(method: string, params?: unknown, options?: RequestOptions): Promise<RpcOutcome>;
   notify(method: string, params?: unknown): void;
+  /** 2026-07-28: `_meta` merged into every request's params (set by the era detection). */
+  modernMeta?: Readonly<Record<string, unknown>> | undefined;
   /** Send an arbitrary JSON value as one message (for protocol probes). */
   sendRaw(message: unknown): void;
   close(): Promise<ProcessExit | undefined>;
   stderr(): CappedText;
   elapsed(): number;
+  /** Output volume and what was cut (call after close()). */
+  outputStats?(): OutputStats;
+  /** A sink for a replacement connection that records into this one's frames (restart after a crash). */
+  sinkFor?(connection: number): FrameSink;
 }
 
 /** Biggest message kept verbatim in a frame; larger ones keep their envelope only. */
@@ -43,24 +61,49 @@ export const FRAME_MESSAGE_CAP = 256 * 1024;
 export const NOISE_TEXT_CAP = 2000;
 /** Frames kept before only counting. */
 export const MAX_FRAMES = 20_000;
+/** Total bytes of messages and noise text kept in frames; past it, frames keep their envelope only. */
+export const RECORDED_BYTES_CAP = 32 * 1024 * 1024;
+/** Requests and responses still kept past the frame cap (notifications and noise are not). */
+const ESSENTIAL_FRAMES_PAST_CAP = 1000;
+/** Noise text kept per frame once the total cap is reached. */
+const NOISE_TEXT_CAP_PAST_TOTAL = 200;
 
 interface Pending {
   resolve: (outcome: RpcOutcome) => void;
   timer: NodeJS.Timeout;
   sentAt: number;
+  method: string;
 }
 
 export abstract class RecordingSession {
   phase: Phase = 'before-initialize';
-  readonly frames: Frame[] = [];
-  readonly notes: string[] = [];
+  readonly frames: Frame[];
+  readonly notes: string[];
   private readonly pending = new Map<string, Pending>();
   private nextId = 1;
   private droppedFrames = 0;
-  protected readonly startedAt = performance.now();
+  private truncatedFrames = 0;
+  private recordedBytes = 0;
+  private recordedCapHit = false;
+  private readonly notificationCounts = new Map<string, number>();
+  protected readonly startedAt: number;
   protected closedFlag = false;
+  /** Set on a replacement connection (restart after a crash): tags its frames. */
+  private readonly connectionNumber: number | undefined;
 
-  constructor(protected readonly defaultTimeoutMs: number) {}
+  constructor(
+    protected readonly defaultTimeoutMs: number,
+    sink?: FrameSink,
+  ) {
+    this.frames = sink?.frames ?? [];
+    this.notes = sink?.notes ?? [];
+    this.startedAt = sink?.startedAt ?? performance.now();
+    this.connectionNumber = sink?.connection;
+  }
+
+  sinkFor(connection: number): FrameSink {
+    return { frames: this.frames, notes: this.notes, startedAt: this.startedAt, connection };
+  }
 
   elapsed(): number {
     return Math.round(performance.now() - this.startedAt);
@@ -71,11 +114,18 @@ export abstract class RecordingSession {
   }
 
   /** Write one serialised message to the peer. */
-  protected abstract write(line: string): void;
+  protected abstract write(line: string, message: unknown): void;
+
+  /**
+   * 2026-07-28 servers: the `_meta` every request carries (protocol version, client capabilities,
+   * client info). Set by the era detection; merged into the params of every request.
+   */
+  modernMeta: Readonly<Record<string, unknown>> | undefined;
 
   request(method: string, params?: unknown, options: RequestOptions = {}): Promise<RpcOutcome> {
     const id = options.id ?? this.nextId++;
     const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+    if (this.modernMeta) params = withMeta(params, this.modernMeta);
     if (params !== undefined) message.params = params;
     const sentAt = performance.now();
     const key = pendingKey(id);
@@ -88,7 +138,7 @@ export abstract class RecordingSession {
         this.pending.delete(key);
         resolve({ kind: 'timeout', ms: Math.round(performance.now() - sentAt) });
       }, options.timeoutMs ?? this.defaultTimeoutMs);
-      this.pending.set(key, { resolve, timer, sentAt });
+      this.pending.set(key, { resolve, timer, sentAt, method });
       this.send(message);
     });
   }
@@ -106,19 +156,41 @@ export abstract class RecordingSession {
   private send(message: unknown): void {
     if (this.closedFlag) return;
     const line = JSON.stringify(message);
-    this.record({ kind: 'message', dir: 'send', message, bytes: Buffer.byteLength(line) });
-    this.write(line);
+    this.record({ kind: 'message', dir: 'send', message, bytes: Buffer.byteLength(line) }, true);
+    this.write(line, message);
+  }
+
+  /**
+   * Record a message the transport sends by other means than `write` (HTTP probes with their own
+   * headers), so every answer in the capture has its request. Returns the frame index.
+   */
+  protected recordSent(message: unknown): number {
+    const line = JSON.stringify(message);
+    return this.record({ kind: 'message', dir: 'send', message, bytes: Buffer.byteLength(line) }, true);
   }
 
   /** Called by transports for every complete message received. Returns the frame index. */
-  protected receive(message: unknown, bytes: number, offset?: number, truncated = false): number {
+  protected receive(message: unknown, bytes: number, offset?: number, truncated = false, http?: FrameHttp): number {
+    const notification = isObject(message) && typeof message.method === 'string' && !('id' in message);
+    if (notification) this.notificationCounts.set(message.method as string, (this.notificationCounts.get(message.method as string) ?? 0) + 1);
+    // Responses and server requests stay recorded past the frame cap (there are few); notifications do not.
+    const essential = !notification;
+    if (this.willKeep(essential)) {
+      if (!truncated && this.recordedBytes + bytes > RECORDED_BYTES_CAP) {
+        truncated = true;
+        this.totalCapReached();
+      }
+      if (truncated) this.truncatedFrames++;
+      else this.recordedBytes += bytes;
+    }
     const frame = this.record({
       kind: 'message',
       dir: 'recv',
       bytes,
       ...(offset !== undefined ? { offset } : {}),
       ...(truncated ? { truncated: true, message: envelopeOf(message) } : { message }),
-    });
+      ...(http ? { http } : {}),
+    }, essential);
     if (!isObject(message)) return frame;
     const isResponse = 'id' in message && !('method' in message) && ('result' in message || 'error' in message);
     if (isResponse) {
@@ -142,14 +214,24 @@ export abstract class RecordingSession {
   }
 
   protected receiveNoise(noise: NoiseFrame['noise'], text: string, bytes: number, offset: number, truncated = false): void {
-    const cut = text.length > NOISE_TEXT_CAP;
+    if (!this.willKeep(false)) {
+      this.record({ kind: 'noise', dir: 'recv', noise, offset, bytes, text: '' });
+      return;
+    }
+    let cap = NOISE_TEXT_CAP;
+    if (this.recordedBytes + Math.min(text.length, NOISE_TEXT_CAP) > RECORDED_BYTES_CAP) {
+      cap = NOISE_TEXT_CAP_PAST_TOTAL;
+      this.totalCapReached();
+    }
+    const cut = text.length > cap;
+    this.recordedBytes += Math.min(text.length, cap);
     this.record({
       kind: 'noise',
       dir: 'recv',
       noise,
       offset,
       bytes,
-      text: cut ? text.slice(0, NOISE_TEXT_CAP) : text,
+      text: cut ? text.slice(0, cap) : text,
       ...(truncated || cut ? { truncated: true } : {}),
     });
   }
@@ -167,14 +249,43 @@ export abstract class RecordingSession {
     }
   }
 
-  private record(frame: Omit<MessageFrame, 'seq' | 'at' | 'phase'> | Omit<NoiseFrame, 'seq' | 'at' | 'phase'>): number {
-    if (this.frames.length >= MAX_FRAMES) {
-      if (this.droppedFrames++ === 0) this.notes.push(`Frame cap of ${MAX_FRAMES} reached; later frames were counted, not kept.`);
+  private willKeep(essential: boolean): boolean {
+    return this.frames.length < MAX_FRAMES || (essential && this.frames.length < MAX_FRAMES + ESSENTIAL_FRAMES_PAST_CAP);
+  }
+
+  private record(frame: Omit<MessageFrame, 'seq' | 'at' | 'phase'> | Omit<NoiseFrame, 'seq' | 'at' | 'phase'>, essential = false): number {
+    if (!this.willKeep(essential)) {
+      if (this.droppedFrames++ === 0) this.notes.push(`Frame cap of ${MAX_FRAMES} reached; later notifications and stdout lines were counted, not kept.`);
       return -1;
     }
-    const full = { ...frame, seq: this.frames.length, at: this.elapsed(), phase: this.phase } as Frame;
+    const full = {
+      ...frame,
+      seq: this.frames.length,
+      at: this.elapsed(),
+      phase: this.phase,
+      ...(this.connectionNumber !== undefined ? { connection: this.connectionNumber } : {}),
+    } as Frame;
     this.frames.push(full);
     return this.frames.length - 1;
+  }
+
+  /**
+   * Resolve one waiting request with an outcome the transport determined itself (an HTTP error
+   * status without a JSON-RPC answer, a network failure). Returns false when nothing was waiting.
+   */
+  protected settle(id: RequestId, outcome: RpcOutcome): boolean {
+    const key = pendingKey(id);
+    const pending = this.pending.get(key);
+    if (!pending) return false;
+    this.pending.delete(key);
+    clearTimeout(pending.timer);
+    pending.resolve(outcome);
+    return true;
+  }
+
+  /** Whether a request with this id is still waiting for its answer. */
+  protected isPending(id: RequestId): boolean {
+    return this.pending.has(pendingKey(id));
   }
 
   /** Fail every pending request: the peer is gone. */
@@ -186,9 +297,45 @@ export abstract class RecordingSession {
     }
   }
 
+  private totalCapReached(): void {
+    if (this.recordedCapHit) return;
+    this.recordedCapHit = true;
+    this.notes.push(
+      `Recorded frames reached the total cap of ${mib(RECORDED_BYTES_CAP)}; later messages keep only their envelope and later stdout lines ${NOISE_TEXT_CAP_PAST_TOTAL} characters.`,
+    );
+  }
+
   protected finishNotes(): void {
     if (this.droppedFrames > 0) this.notes.push(`${this.droppedFrames} frames were not kept (frame cap).`);
+    if (this.truncatedFrames > 0) {
+      this.notes.push(
+        `${this.truncatedFrames} received message${this.truncatedFrames === 1 ? ' was' : 's were'} kept as envelope only (larger than the per-frame cap of ${mib(FRAME_MESSAGE_CAP)}, or past the total cap); list entries are kept in full.`,
+      );
+    }
   }
+
+  /** What was received and cut; transports add their own figures. */
+  outputStats(): OutputStats {
+    return {
+      notifications: Object.fromEntries([...this.notificationCounts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+      framesDropped: this.droppedFrames,
+      framesTruncated: this.truncatedFrames,
+      caps: { frameBytes: FRAME_MESSAGE_CAP, recordedBytes: RECORDED_BYTES_CAP, frames: MAX_FRAMES },
+    };
+  }
+
+  /** The method of the oldest request still waiting for an answer (for progress reports). */
+  protected waitingFor(): string | undefined {
+    for (const pending of this.pending.values()) return pending.method;
+    return undefined;
+  }
+}
+
+/** Bytes as a short figure: "256 KiB", "32 MiB". */
+export function mib(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
 }
 
 /** Ids match by type and value: 1 and "1" are different requests. */
@@ -204,4 +351,12 @@ function envelopeOf(message: unknown): unknown {
   if (params !== undefined) out.params = '[omitted: larger than the frame cap]';
   if (error !== undefined) out.error = error;
   return out;
+}
+
+/** Params with the per-request `_meta` of 2026-07-28 merged in (the caller's own `_meta` keys win). */
+function withMeta(params: unknown, meta: Readonly<Record<string, unknown>>): unknown {
+  if (params !== undefined && !isObject(params)) return params;
+  const base = params ?? {};
+  const own = isObject(base._meta) ? base._meta : {};
+  return { ...base, _meta: { ...meta, ...own } };
 }

@@ -1,10 +1,15 @@
 /**
  * Last line of defence for process hygiene: every spawned server is tracked here, and when
- * mcplint exits for any reason (normal end, error, Ctrl-C) each live process group is killed.
+ * mcplint exits for any reason (normal end, error, Ctrl-C) each live process group is killed —
+ * and every descendant seen, even one that left the group (setsid, `detached: true`).
+ * Live sessions also register a progress callback, so an interrupted run can say how far it got.
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const live = new Set<ChildProcess>();
+/** Descendants seen while a server ran, by the server's pid: killed with it. */
+const known = new Map<number, Map<number, string>>();
 let installed = false;
 
 export function trackChild(child: ChildProcess): void {
@@ -17,23 +22,222 @@ export function trackChild(child: ChildProcess): void {
 
 export function untrackChild(child: ChildProcess): void {
   live.delete(child);
+  if (child.pid !== undefined) known.delete(child.pid);
 }
 
-/** Synchronously SIGKILL every tracked process group. Safe to call more than once. */
+/** Synchronously SIGKILL every tracked process group and every descendant seen. Safe to call more than once. */
 export function killAll(): void {
-  for (const child of live) {
-    const pid = child.pid;
-    if (pid === undefined) continue;
+  for (const child of live) killTree(child);
+  live.clear();
+}
+
+/** SIGKILL a server's process group, its current descendants and every descendant seen earlier. */
+export function killTree(child: ChildProcess): void {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  if (process.platform === 'win32') {
     try {
-      if (process.platform === 'win32') child.kill('SIGKILL');
-      else process.kill(-pid, 'SIGKILL');
+      execFileSync('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    } catch {
+      child.kill('SIGKILL');
+    }
+    return;
+  }
+  rememberDescendants(pid);
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  for (const [descendant, start] of known.get(pid) ?? []) {
+    // Only the same process (same start time), never a recycled pid.
+    if (startTime(descendant) !== start) continue;
+    try {
+      process.kill(descendant, 'SIGKILL');
     } catch {
       // Already gone.
     }
   }
-  live.clear();
+}
+
+/** Note the descendants of `pid` now, while they are still its descendants (an orphan is reparented). */
+export function rememberDescendants(pid: number): void {
+  if (process.platform === 'win32') return;
+  if (process.platform === 'linux' && rememberFromChildrenFiles(pid)) return;
+  const table = processTable();
+  if (table.size === 0) return;
+  const children = new Map<number, number[]>();
+  for (const [p, info] of table) {
+    const list = children.get(info.ppid);
+    if (list) list.push(p);
+    else children.set(info.ppid, [p]);
+  }
+  let seen = known.get(pid);
+  if (!seen) known.set(pid, (seen = new Map()));
+  const queue = [...(children.get(pid) ?? [])];
+  while (queue.length > 0) {
+    const p = queue.pop()!;
+    if (seen.has(p)) continue;
+    seen.set(p, table.get(p)!.start);
+    queue.push(...(children.get(p) ?? []));
+  }
+}
+
+/** Linux: walk /proc/<pid>/task/<tid>/children (no scan of every process); false when unavailable. */
+function rememberFromChildrenFiles(pid: number): boolean {
+  const direct = childrenOf(pid);
+  if (direct === undefined) return false;
+  let seen = known.get(pid);
+  if (!seen) known.set(pid, (seen = new Map()));
+  const queue = [...direct];
+  while (queue.length > 0) {
+    const p = queue.pop()!;
+    if (seen.has(p)) continue;
+    const stat = readStat(p);
+    if (!stat) continue;
+    seen.set(p, stat.start);
+    queue.push(...(childrenOf(p) ?? []));
+  }
+  return true;
+}
+
+function childrenOf(pid: number): number[] | undefined {
+  try {
+    const out: number[] = [];
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ')) if (child.trim()) out.push(Number(child));
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+interface ProcInfo {
+  ppid: number;
+  pgid: number;
+  start: string;
+  /** One-letter state (Linux): Z = zombie, already dead. */
+  state: string;
+}
+
+/** Processes started by the server that are still alive: every remembered descendant, and its process group. */
+export function survivors(pid: number): { pid: number; command: string }[] {
+  if (process.platform === 'win32') return [];
+  // The usual case, cheaply: nothing was remembered and the process group is empty — no scan.
+  if ((known.get(pid)?.size ?? 0) === 0 && !groupExists(pid)) return [];
+  const table = processTable();
+  const alive = new Set<number>();
+  for (const [descendant, start] of known.get(pid) ?? []) {
+    const info = table.get(descendant);
+    if (info && info.start === start && info.state !== 'Z') alive.add(descendant);
+  }
+  for (const [p, info] of table) if (info.pgid === pid && p !== pid && info.state !== 'Z') alive.add(p);
+  return [...alive].sort((a, b) => a - b).map((p) => ({ pid: p, command: commandOf(p) }));
+}
+
+/** Whether any process is left in the process group `pgid` (signal 0 only checks). */
+function groupExists(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function commandOf(pid: number): string {
+  try {
+    if (process.platform === 'linux') return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    return execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+function processTable(): Map<number, ProcInfo> {
+  const table = new Map<number, ProcInfo>();
+  if (process.platform === 'linux') {
+    let pids: string[];
+    try {
+      pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+    } catch {
+      return table;
+    }
+    for (const name of pids) {
+      const stat = readStat(Number(name));
+      if (stat) table.set(Number(name), stat);
+    }
+    return table;
+  }
+  try {
+    const out = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid=,state=,lstart='], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    for (const line of out.split('\n')) {
+      const m = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
+      if (m) table.set(Number(m[1]), { ppid: Number(m[2]), pgid: Number(m[3]), state: m[4]!.slice(0, 1), start: m[5]!.trim() });
+    }
+  } catch {
+    // No ps: the process group kill still applies.
+  }
+  return table;
+}
+
+function readStat(pid: number): ProcInfo | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may itself contain spaces or parentheses.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? '' };
+  } catch {
+    return undefined;
+  }
+}
+
+function startTime(pid: number): string | undefined {
+  if (process.platform === 'linux') return readStat(pid)?.start;
+  try {
+    return execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function liveChildCount(): number {
   return live.size;
+}
+
+/** How far a live session got: what an interrupted run reports. */
+export interface LiveProgress {
+  /** The server's command line (or URL), already redacted. */
+  readonly label: string;
+  readonly phase: string;
+  readonly elapsedMs: number;
+  /** Frames recorded (messages and noise), and how many of them are non-protocol stdout lines. */
+  readonly frames: number;
+  readonly messagesReceived: number;
+  readonly noiseLines: number;
+  /** The request mcplint is waiting on, if any. */
+  readonly waitingFor?: string;
+  readonly notes: readonly string[];
+}
+
+const progress = new Set<() => LiveProgress>();
+
+/** Register a session's progress callback; returns the function that unregisters it. */
+export function trackProgress(report: () => LiveProgress): () => void {
+  progress.add(report);
+  return () => progress.delete(report);
+}
+
+/** Progress of every session still running. */
+export function liveProgress(): LiveProgress[] {
+  const out: LiveProgress[] = [];
+  for (const report of progress) {
+    try {
+      out.push(report());
+    } catch {
+      // A progress report must never stop an interrupt.
+    }
+  }
+  return out;
 }

@@ -4,11 +4,12 @@
  * head+tail of stderr, and always reaps the whole process tree.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { CappedText, ProcessExit } from '../capture.js';
+import type { CappedText, OutputStats, Phase, ProcessExit } from '../capture.js';
 import { isObject } from '../engine/capture-index.js';
-import { FRAME_MESSAGE_CAP, RecordingSession, type Connection } from './connection.js';
+import { redactText } from '../util/redact.js';
+import { FRAME_MESSAGE_CAP, mib, RecordingSession, type Connection, type FrameSink } from './connection.js';
 import { LineSplitter } from './line-splitter.js';
-import { trackChild, untrackChild } from './reaper.js';
+import { killTree, rememberDescendants, survivors, trackChild, trackProgress, untrackChild } from './reaper.js';
 
 export interface StdioTarget {
   readonly command: string;
@@ -20,14 +21,16 @@ export interface StdioTarget {
 
 export interface StdioOptions {
   readonly timeoutMs: number;
-  /** Longest line kept for parsing; longer lines are cut and recorded as noise. */
+  /** Longest line kept for parsing; longer lines are cut and recorded as noise. Default 16 MiB. */
   readonly maxLineBytes?: number;
-  /** After this many stdout bytes the server is stopped as a flood. */
+  /** After this many stdout bytes the server is stopped as a flood. Default 64 MiB. */
   readonly maxStdoutBytes?: number;
-  /** How long to wait after closing stdin, then after SIGTERM, before escalating. */
+  /** How long to wait after closing stdin, then after SIGTERM, before escalating. Default 1000 ms. */
   readonly exitGraceMs?: number;
   /** Inherit the whole environment instead of the minimal set (not the default). */
   readonly inheritEnv?: boolean;
+  /** Record into another connection's frames (a restart after a probe crashed the server). */
+  readonly sink?: FrameSink;
 }
 
 /** Variables a stdio client passes on by default, like the SDK's getDefaultEnvironment(). */
@@ -35,6 +38,15 @@ export const INHERITED_ENV_VARS =
   process.platform === 'win32'
     ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES']
     : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
+
+/** Output caps: memory stays bounded whatever the server writes. */
+export const DEFAULT_STDIO_LIMITS = {
+  maxLineBytes: 16 * 1024 * 1024,
+  maxStdoutBytes: 64 * 1024 * 1024,
+  exitGraceMs: 1000,
+} as const;
+/** After the process is gone, how long to wait for its pipes to close (a grandchild may hold them). */
+const PIPE_CLOSE_GRACE_MS = 500;
 
 const STDERR_HEAD = 32 * 1024;
 const STDERR_TAIL = 32 * 1024;
@@ -54,7 +66,12 @@ export class StdioConnection extends RecordingSession implements Connection {
   private readonly child: ChildProcess;
   private readonly splitter: LineSplitter;
   private readonly maxStdoutBytes: number;
+  private readonly maxLineBytes: number;
   private readonly exitGraceMs: number;
+  private linesCut = 0;
+  private longestLine = 0;
+  private stopped: OutputStats['stopped'];
+  private readonly untrackProgress: () => void;
   private stderrHead = Buffer.alloc(0);
   private stderrTail: Buffer[] = [];
   private stderrTailBytes = 0;
@@ -65,10 +82,11 @@ export class StdioConnection extends RecordingSession implements Connection {
   spawnError: Error | undefined;
 
   constructor(target: StdioTarget, options: StdioOptions) {
-    super(options.timeoutMs);
-    this.splitter = new LineSplitter(options.maxLineBytes ?? 64 * 1024 * 1024);
-    this.maxStdoutBytes = options.maxStdoutBytes ?? 256 * 1024 * 1024;
-    this.exitGraceMs = options.exitGraceMs ?? 300;
+    super(options.timeoutMs, options.sink);
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_STDIO_LIMITS.maxLineBytes;
+    this.splitter = new LineSplitter(this.maxLineBytes);
+    this.maxStdoutBytes = options.maxStdoutBytes ?? DEFAULT_STDIO_LIMITS.maxStdoutBytes;
+    this.exitGraceMs = options.exitGraceMs ?? DEFAULT_STDIO_LIMITS.exitGraceMs;
 
     this.child = spawn(target.command, [...target.args], {
       cwd: target.cwd,
@@ -79,6 +97,22 @@ export class StdioConnection extends RecordingSession implements Connection {
       windowsHide: true,
     });
     trackChild(this.child);
+    const label = redactText([target.command, ...target.args].join(' '), Object.values(target.env ?? {}));
+    this.untrackProgress = trackProgress(() => {
+      const noise = this.frames.reduce((n, f) => n + (f.kind === 'noise' ? 1 : 0), 0);
+      const received = this.frames.reduce((n, f) => n + (f.kind === 'message' && f.dir === 'recv' ? 1 : 0), 0);
+      const waitingFor = this.waitingFor();
+      return {
+        label,
+        phase: this.phase,
+        elapsedMs: this.elapsed(),
+        frames: this.frames.length,
+        messagesReceived: received,
+        noiseLines: noise,
+        ...(waitingFor ? { waitingFor } : {}),
+        notes: [...this.notes],
+      };
+    });
 
     this.closed = new Promise<void>((resolve) => {
       this.child.once('error', (error) => {
@@ -112,10 +146,24 @@ export class StdioConnection extends RecordingSession implements Connection {
     this.child.stdin!.write(line + '\n');
   }
 
+  private stdoutAfterStop = 0;
+
   private onStdout(chunk: Buffer): void {
-    for (const line of this.splitter.push(chunk)) this.classify(line.bytes, line.length, line.offset, line.truncated, false);
-    if (this.splitter.totalBytes > this.maxStdoutBytes && !this.shutdownStage) {
-      this.notes.push(`The server wrote more than ${this.maxStdoutBytes} bytes to stdout; mcplint stopped it.`);
+    // Once stopped for flooding, only count: parsing more would cost memory and time for nothing.
+    if (this.stopped) {
+      this.stdoutAfterStop += chunk.length;
+      return;
+    }
+    for (const line of this.splitter.push(chunk)) {
+      if (line.length > this.longestLine) this.longestLine = line.length;
+      if (line.truncated) this.linesCut++;
+      this.classify(line.bytes, line.length, line.offset, line.truncated, false);
+    }
+    if (this.splitter.totalBytes > this.maxStdoutBytes) {
+      const waitingFor = this.waitingFor();
+      this.stopped = { reason: 'stdout-cap', phase: this.phase, at: this.elapsed(), ...(waitingFor ? { waitingFor } : {}) };
+      const when = waitingFor ? `while mcplint waited for the ${waitingFor} response` : phaseWords(this.phase);
+      this.notes.push(`The server wrote more than the stdout cap of ${mib(this.maxStdoutBytes)} ${when}; mcplint stopped it (SIGTERM, then SIGKILL).`);
       void this.close();
     }
   }
@@ -197,7 +245,14 @@ export class StdioConnection extends RecordingSession implements Connection {
    * Shut down the way the spec describes for stdio (close stdin, then SIGTERM, then SIGKILL),
    * but never wait long: record how the server ended instead.
    */
-  async close(): Promise<ProcessExit | undefined> {
+  private closing: Promise<ProcessExit | undefined> | undefined;
+
+  /** Idempotent: a second call (e.g. after a flood stop) waits for the first. */
+  close(): Promise<ProcessExit | undefined> {
+    return (this.closing ??= this.shutdown());
+  }
+
+  private async shutdown(): Promise<ProcessExit | undefined> {
     if (this.spawnError) {
       untrackChild(this.child);
       return undefined;
@@ -205,15 +260,29 @@ export class StdioConnection extends RecordingSession implements Connection {
     if (this.shutdownStartedAt === undefined) {
       this.shutdownStartedAt = performance.now();
       const wasRunning = !this.exitInfo;
-      if (wasRunning) {
+      if (wasRunning) this.remember();
+      if (wasRunning && this.stopped) {
+        // A flooding server is stopped, not asked: SIGTERM at once, SIGKILL after the grace.
+        this.phase = 'shutdown';
+        this.shutdownStage = 'sigterm';
+        this.child.stdin!.end();
+        this.signalGroup('SIGTERM');
+        if (!(await this.waitForExit(this.exitGraceMs))) {
+          this.shutdownStage = 'sigkill';
+          this.remember();
+          this.signalGroup('SIGKILL');
+        }
+      } else if (wasRunning) {
         this.phase = 'shutdown';
         this.shutdownStage = 'stdin-closed';
         this.child.stdin!.end();
         if (!(await this.waitForExit(this.exitGraceMs))) {
+          this.remember();
           this.shutdownStage = 'sigterm';
           this.signalGroup('SIGTERM');
           if (!(await this.waitForExit(this.exitGraceMs))) {
             this.shutdownStage = 'sigkill';
+            this.remember();
             this.signalGroup('SIGKILL');
           }
         }
@@ -221,19 +290,60 @@ export class StdioConnection extends RecordingSession implements Connection {
         this.shutdownStage = 'exited-early';
       }
     }
-    await this.closed;
-    // Grandchildren left in the group die with it.
-    this.signalGroup('SIGKILL');
+    await this.waitForExit(this.exitGraceMs);
+    // Processes it started that outlived a server which exited by itself (no signal of ours reached them).
+    const leftBehind =
+      (this.shutdownStage === 'stdin-closed' || this.shutdownStage === 'exited-early') && this.child.pid !== undefined
+        ? survivors(this.child.pid).map((p) => ({ pid: p.pid, command: p.command.length > 200 ? `${p.command.slice(0, 200)}…` : p.command }))
+        : [];
+    // Grandchildren die with it: the process group, and every descendant seen (even one that left the group).
+    killTree(this.child);
+    // A grandchild outside the group may still hold stdout/stderr open: do not wait for it forever.
+    const drained = await Promise.race([this.closed.then(() => true), delay(PIPE_CLOSE_GRACE_MS).then(() => false)]);
+    if (!drained) {
+      this.child.stdout!.destroy();
+      this.child.stderr!.destroy();
+      this.notes.push(`The server's stdout/stderr stayed open after it exited (a process it started still held them); mcplint closed them after ${PIPE_CLOSE_GRACE_MS} ms.`);
+      if (!this.exitInfo) this.markClosed(null, 'SIGKILL');
+    }
     untrackChild(this.child);
+    this.untrackProgress();
     this.finishNotes();
+    if (this.stderrTotal > this.stderrHead.length + Math.min(this.stderrTailBytes, STDERR_TAIL)) {
+      this.notes.push(`stderr: kept the first ${mib(STDERR_HEAD)} and the last ${mib(STDERR_TAIL)} of ${this.stderrTotal} bytes.`);
+    }
+    if (this.linesCut > 0) {
+      this.notes.push(
+        `${this.linesCut} stdout line${this.linesCut === 1 ? ' was' : 's were'} longer than the line cap of ${mib(this.maxLineBytes)} and cut (longest: ${this.longestLine} bytes).`,
+      );
+    }
     const exit = this.exitInfo!;
     return {
       how: this.shutdownStage ?? 'unknown',
       code: exit.code,
       signal: exit.signal,
       at: exit.at,
-      ...(this.shutdownStage !== 'exited-early' ? { shutdownMs: Math.round(performance.now() - this.shutdownStartedAt!) } : {}),
+      ...(this.shutdownStage !== 'exited-early' ? { shutdownMs: Math.max(0, Math.round(this.startedAt + exit.at - this.shutdownStartedAt!)) } : {}),
+      graceMs: this.exitGraceMs,
+      ...(leftBehind.length > 0 ? { leftBehind } : {}),
     };
+  }
+
+  override outputStats(): OutputStats {
+    const base = super.outputStats();
+    return {
+      ...base,
+      stdoutBytes: this.splitter.totalBytes + this.stdoutAfterStop,
+      linesCut: this.linesCut,
+      longestLine: this.longestLine,
+      ...(this.stopped ? { stopped: this.stopped } : {}),
+      caps: { ...base.caps, lineBytes: this.maxLineBytes, stdoutBytes: this.maxStdoutBytes },
+    };
+  }
+
+  /** Note the server's descendants while they are still its descendants. */
+  private remember(): void {
+    if (this.child.pid !== undefined && !this.exitInfo) rememberDescendants(this.child.pid);
   }
 
   private waitForExit(ms: number): Promise<boolean> {
@@ -260,11 +370,32 @@ export class StdioConnection extends RecordingSession implements Connection {
 
 }
 
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+function phaseWords(phase: Phase): string {
+  if (phase === 'before-initialize') return 'before answering initialize';
+  if (phase === 'handshake') return 'right after initialize';
+  if (phase === 'listing') return 'while listing';
+  if (phase === 'shutdown') return 'at shutdown';
+  return `during the ${phase.slice('probe:'.length)} probe`;
+}
+
+/** Characters a JSON text can start with (after whitespace). */
+const JSON_START = /^\s*(?:[{"\d-]|\[\s*(?:[[{"\d\]-]|true|false|null)|true|false|null)/;
+
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  // A log line ("[info] …", "Starting…") is rejected without a throw: a flood of them stays cheap.
+  if (!JSON_START.test(text)) return { ok: false };
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false };
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 

@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import type { Ajv as AjvType, ErrorObject } from 'ajv';
 import { LEVELS, type Level, type Rule } from './rule.js';
 import type { IgnoreEntry, RuleSetting } from './run.js';
+import { PROBES_CONFIG_SCHEMA } from '../probes/config-schema.js';
+import type { ProbesConfig } from '../probes/types.js';
 
 export const PRESETS = ['recommended', 'strict', 'spec'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -28,6 +30,17 @@ export interface McplintConfig {
   readonly ignore?: readonly IgnoreEntry[];
   /** Per-request timeout in ms. */
   readonly timeout?: number;
+  /** Source mapping: where the server's code is, or `enabled: false` to turn it off. */
+  readonly source?: SourceConfig;
+  /** Behaviour probes: which tools may be called, with which arguments (src/probes). */
+  readonly probes?: ProbesConfig;
+}
+
+export interface SourceConfig {
+  /** Project directory, relative to the config file (default: the launched script's package). */
+  readonly project?: string;
+  /** false turns source mapping off (like --no-source). Default true. */
+  readonly enabled?: boolean;
 }
 
 /** A problem with the user's configuration or flags: exit code 2, one line. */
@@ -81,6 +94,16 @@ export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
         },
       },
       timeout: { type: 'integer', minimum: 1, description: 'Per-request timeout in milliseconds.' },
+      source: {
+        type: 'object',
+        additionalProperties: false,
+        description: "Source mapping: findings point at the line that registers the tool.",
+        properties: {
+          project: { type: 'string', minLength: 1, description: "The server's project directory, relative to this file (default: the launched script's nearest package.json)." },
+          enabled: { type: 'boolean', description: 'false turns source mapping off, like --no-source.' },
+        },
+      },
+      probes: PROBES_CONFIG_SCHEMA,
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * JSON Schema services for rules: validity of a server's own schemas under their dialect, and
  * validation of captured messages against the official MCP schema of the negotiated version.
- * ajv is loaded on first use (synchronously: rules are synchronous) and every distinct schema is
- * compiled once per process.
+ * The meta-schemas and the official definitions rules use are precompiled (schemas/mcp/compiled/,
+ * see schema-codegen.ts), so most runs never load ajv. Anything else loads ajv on first use
+ * (synchronously: rules are synchronous), and every distinct schema is compiled once per process.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +16,27 @@ const require = createRequire(import.meta.url);
 
 type AjvClass = new (options: Record<string, unknown>) => AjvType;
 type Dialect = 'draft-07' | '2019-09' | '2020-12';
+
+/** Options of the ajv instances; the precompiled validators are generated with the same ones. */
+export const USER_AJV_OPTIONS = { strict: false, allErrors: true, logger: false, validateFormats: true } as const;
+export const OFFICIAL_AJV_OPTIONS = { strict: false, allErrors: true, allowUnionTypes: true, logger: false } as const;
+
+const COMPILED_DIR = join(MCP_SCHEMAS_DIR, 'compiled');
+const compiledModules = new Map<string, Readonly<Record<string, ValidateFunction>> | null>();
+
+/** A precompiled module (meta-<dialect>.cjs, mcp-<version>.cjs), or undefined when absent. */
+function precompiled(file: string): Readonly<Record<string, ValidateFunction>> | undefined {
+  if (!compiledModules.has(file)) {
+    let mod: Record<string, ValidateFunction> | null = null;
+    try {
+      mod = require(join(COMPILED_DIR, file)) as Record<string, ValidateFunction>;
+    } catch {
+      mod = null;
+    }
+    compiledModules.set(file, mod);
+  }
+  return compiledModules.get(file) ?? undefined;
+}
 
 const DIALECT_BY_URI: Record<string, Dialect> = {
   'http://json-schema.org/draft-07/schema': 'draft-07',
@@ -65,7 +87,7 @@ function userAjvFor(dialect: Dialect): AjvType {
   if (!ajv) {
     const Ajv = loadAjv(dialect);
     // Not strict: servers may use vendor keywords; validity is the meta-schema plus resolvable refs.
-    ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateFormats: true });
+    ajv = new Ajv({ ...USER_AJV_OPTIONS });
     addFormats(ajv);
     userAjv.set(dialect, ajv);
   }
@@ -84,28 +106,59 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
   const key = `${dialect}\u0000${JSON.stringify(schema)}`;
   const cached = userVerdicts.get(key);
   if (cached) return cached;
-  const ajv = userAjvFor(dialect);
   let verdict: SchemaVerdict;
-  const metaValid = ajv.validateSchema(stripId(schema as Record<string, unknown>)) as boolean;
-  if (!metaValid) {
-    verdict = { ok: false, dialect, problems: toProblems(ajv.errors) };
+  const meta = metaValidate(dialect, stripId(schema as Record<string, unknown>));
+  if (!meta.valid) {
+    verdict = { ok: false, dialect, problems: toProblems(meta.errors) };
+  } else if (!hasReference(schema)) {
+    // Valid against the meta-schema and nothing to resolve: valid. Compiling (the costly part) waits
+    // until a value is validated against it, which most schemas never are.
+    verdict = { ok: true, dialect };
   } else {
-    try {
-      userValidators.set(key, ajv.compile(stripId(schema as Record<string, unknown>)));
-      verdict = { ok: true, dialect };
-    } catch (error) {
-      verdict = { ok: false, dialect, problems: [{ pointer: '', message: error instanceof Error ? error.message : String(error) }] };
-    }
+    verdict = compileUserSchema(userAjvFor(dialect), key, schema as Record<string, unknown>, dialect);
   }
   userVerdicts.set(key, verdict);
   return verdict;
+}
+
+/** Validate a schema against its dialect's meta-schema: precompiled when available. */
+function metaValidate(dialect: Dialect, schema: Record<string, unknown>): { valid: boolean; errors?: ErrorObject[] | null } {
+  const validate = precompiled(`meta-${dialect}.cjs`)?.meta;
+  if (validate) return { valid: validate(schema) as boolean, errors: validate.errors };
+  const ajv = userAjvFor(dialect);
+  return { valid: ajv.validateSchema(schema) as boolean, errors: ajv.errors };
+}
+
+function compileUserSchema(ajv: AjvType, key: string, schema: Record<string, unknown>, dialect: Dialect): SchemaVerdict {
+  try {
+    userValidators.set(key, ajv.compile(stripId(schema)));
+    return { ok: true, dialect };
+  } catch (error) {
+    return { ok: false, dialect, problems: [{ pointer: '', message: error instanceof Error ? error.message : String(error) }] };
+  }
+}
+
+/** Whether a schema refers to anything ($ref and friends), which only compiling can resolve. */
+function hasReference(value: unknown, depth = 0): boolean {
+  if (depth > 200 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((v) => hasReference(v, depth + 1));
+  for (const [k, v] of Object.entries(value)) {
+    if ((k === '$ref' || k === '$dynamicRef' || k === '$recursiveRef') && typeof v === 'string') return true;
+    if (hasReference(v, depth + 1)) return true;
+  }
+  return false;
 }
 
 /** Validate a value (e.g. structuredContent) against a server's own schema. */
 export function validateAgainstUserSchema(schema: unknown, fallback: Dialect, value: unknown): SchemaVerdict {
   const verdict = checkUserSchema(schema, fallback);
   if (!verdict.ok) return verdict;
-  const validate = userValidators.get(`${verdict.dialect}\u0000${JSON.stringify(schema)}`)!;
+  const key = `${verdict.dialect}\u0000${JSON.stringify(schema)}`;
+  if (!userValidators.has(key)) {
+    const compiled = compileUserSchema(userAjvFor(verdict.dialect), key, schema as Record<string, unknown>, verdict.dialect);
+    if (!compiled.ok) return compiled;
+  }
+  const validate = userValidators.get(key)!;
   return validate(value) ? verdict : { ok: false, dialect: verdict.dialect, problems: toProblems(validate.errors) };
 }
 
@@ -141,7 +194,8 @@ function officialAjvFor(version: ProtocolVersion): AjvType {
     const schema = JSON.parse(readFileSync(join(MCP_SCHEMAS_DIR, version, 'schema.json'), 'utf8')) as Record<string, unknown>;
     const dialect: Dialect = '$defs' in schema ? '2020-12' : 'draft-07';
     const Ajv = loadAjv(dialect);
-    ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true, logger: false });
+    // The vendored schema is trusted: validating it against its meta-schema would only cost time.
+    ajv = new Ajv({ ...OFFICIAL_AJV_OPTIONS, validateSchema: false });
     addFormats(ajv);
     ajv.addSchema(schema, `mcp-${version}`);
     officialAjv.set(version, ajv);
@@ -157,6 +211,11 @@ export function officialDefines(version: ProtocolVersion, definition: string): b
 function officialValidator(version: ProtocolVersion, definition: string): ValidateFunction | undefined {
   const key = `${version}#${definition}`;
   if (officialValidators.has(key)) return officialValidators.get(key);
+  const compiled = precompiled(`mcp-${version}.cjs`)?.[definition];
+  if (compiled) {
+    officialValidators.set(key, compiled);
+    return compiled;
+  }
   const ajv = officialAjvFor(version);
   const defsKey = ['2024-11-05', '2025-03-26', '2025-06-18'].includes(version) ? 'definitions' : '$defs';
   let validate: ValidateFunction | undefined;

@@ -3,8 +3,8 @@
  * .mcplintrc*, .config/mcplintrc*, package.json#mcplint — or the file given with --config.
  * cosmiconfig is imported only when a config is actually looked for.
  */
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Rule } from './rule.js';
 import { ConfigError, validateConfig, type McplintConfig } from './config.js';
 import { lineOfKey } from '../source/anchors.js';
@@ -18,6 +18,8 @@ export interface LoadedConfig {
 }
 
 export async function loadConfig(cwd: string, explicit: string | undefined, rules: readonly Rule[]): Promise<LoadedConfig> {
+  // Most runs have no config at all: a cheap look first spares loading cosmiconfig.
+  if (!explicit && !mayHaveConfig(cwd)) return { config: {} };
   const { cosmiconfig, getDefaultSearchPlaces } = await import('cosmiconfig');
   // cosmiconfig's defaults lack mcplint.config.{json,yaml,yml}; the JSON form is the one editors validate.
   const searchPlaces = [...getDefaultSearchPlaces('mcplint'), 'mcplint.config.json', 'mcplint.config.yaml', 'mcplint.config.yml'];
@@ -40,4 +42,39 @@ export async function loadConfig(cwd: string, explicit: string | undefined, rule
     targetLine = undefined;
   }
   return { config, file: found.filepath, ...(targetLine ? { targetLine } : {}) };
+}
+
+/**
+ * Whether any directory from `cwd` up to the file-system root holds something cosmiconfig could
+ * read as mcplint's config (mcplint.config.*, .mcplintrc*, .config/mcplintrc*, package.json with an
+ * "mcplint" key). Looks further up than cosmiconfig's project search, so it never skips a config.
+ */
+export function mayHaveConfig(cwd: string): boolean {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      names = [];
+    }
+    for (const name of names) {
+      if (name.startsWith('mcplint.config.') || name.startsWith('.mcplintrc')) return true;
+      if (name === '.config') {
+        try {
+          if (readdirSync(join(dir, '.config')).some((n) => n.startsWith('mcplintrc'))) return true;
+        } catch {
+          // not a directory
+        }
+      }
+      if (name === 'package.json') {
+        try {
+          const pkg = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>;
+          if (pkg !== null && typeof pkg === 'object' && 'mcplint' in pkg) return true;
+        } catch {
+          return true; // unreadable: let cosmiconfig say what is wrong with it
+        }
+      }
+    }
+    if (dirname(dir) === dir) return false;
+  }
 }

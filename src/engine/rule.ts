@@ -44,6 +44,12 @@ export type Requirement =
   | 'resourceTemplates'
   | 'stdio'
   | 'source'
+  /** Reached over HTTP (Streamable HTTP or legacy HTTP+SSE), so capture.exchanges exists. */
+  | 'http'
+  /** Declared in a client config file (--config-file), so capture.clientConfig exists. */
+  | 'clientConfig'
+  /** Linted together with other servers of the same client config (ctx.peers is set). */
+  | 'peers'
   | `probe:${string}`;
 
 /** What a finding is about. Rules never name files; locate() turns subjects into places. */
@@ -74,6 +80,20 @@ export interface RuleContext<O> {
   readonly index: CaptureIndex;
   readonly options: O;
   readonly source?: SourceIndex;
+  /**
+   * The other servers of the same client config, when several were linted together (--config-file
+   * without --server). Cross-server rules (`requires: ['peers']`) read them; every other rule
+   * judges its own server only.
+   */
+  readonly peers?: readonly PeerServer[];
+}
+
+/** Another server of the same client config, as cross-server rules see it. */
+export interface PeerServer {
+  /** Its key in the config file. */
+  readonly name: string;
+  readonly capture: Capture;
+  readonly index: CaptureIndex;
 }
 
 export interface RuleOptionsSpec<O> {
@@ -93,6 +113,11 @@ export interface RuleDefinition<M extends string, O> {
   readonly summary: string;
   /** Protocol version that introduced the requirement; the rule is skipped for older servers. */
   readonly since?: ProtocolVersion;
+  /**
+   * Last protocol version the requirement exists in (it was removed after it, e.g. initialize and
+   * ping are gone from 2026-07-28); the rule is skipped for servers on a newer version.
+   */
+  readonly until?: ProtocolVersion;
   readonly references: readonly Reference[];
   readonly messages: Readonly<Record<M, string>>;
   readonly options?: RuleOptionsSpec<O>;

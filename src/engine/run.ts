@@ -7,7 +7,7 @@ import { KNOWN_PROTOCOL_VERSIONS, type Capture, type ListName } from '../capture
 import type { SourceIndex } from '../source/types.js';
 import { indexCapture } from './capture-index.js';
 import { fingerprint } from './fingerprint.js';
-import { interpolate, subjectKey, type Level, type Requirement, type Rule, type Severity, type Subject } from './rule.js';
+import { interpolate, subjectKey, type Level, type PeerServer, type Requirement, type Rule, type Severity, type Subject } from './rule.js';
 
 export interface RuleSetting {
   readonly level: Level;
@@ -29,6 +29,8 @@ export interface RunOptions {
   readonly settings: ReadonlyMap<string, RuleSetting>;
   readonly ignore?: readonly IgnoreEntry[];
   readonly source?: SourceIndex;
+  /** Other servers of the same client config (cross-server rules). */
+  readonly peers?: readonly PeerServer[];
 }
 
 export interface Finding {
@@ -45,6 +47,12 @@ export interface Finding {
 export interface SkippedRule {
   readonly ruleId: string;
   readonly reason: string;
+  /**
+   * false: the rule does not apply to this server at all (another transport, protocol era, no
+   * client config, a single server); true: it applies but its data is missing (a probe could not
+   * run, a list failed) — a gap worth showing.
+   */
+  readonly applicable: boolean;
 }
 
 export interface RunResult {
@@ -74,15 +82,15 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
   for (const rule of options.rules) {
     const setting = options.settings.get(rule.id) ?? { level: rule.severity, options: {} };
     if (setting.level === 'off') continue;
-    const missing = missingData(rule, capture, options.source);
+    const missing = missingData(rule, capture, options.source, options.peers);
     if (missing) {
-      skipped.push({ ruleId: rule.id, reason: missing });
+      skipped.push({ ruleId: rule.id, reason: missing, applicable: !NOT_APPLICABLE.test(missing) });
       continue;
     }
     ran.push(rule.id);
     const ruleOptions = { ...(rule.options?.defaults ?? {}), ...setting.options };
     try {
-      for (const report of rule.check({ capture, index, options: ruleOptions, source: options.source })) {
+      for (const report of rule.check({ capture, index, options: ruleOptions, source: options.source, ...(options.peers ? { peers: options.peers } : {}) })) {
         const template = rule.messages[report.messageId];
         if (template === undefined) throw new Error(`reported unknown messageId "${report.messageId}"`);
         const finding: Finding = {
@@ -132,7 +140,10 @@ const LIST_REQUIREMENTS: Record<string, ListName> = {
 };
 
 /** Why a rule cannot run on this capture, or undefined when it can. */
-function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined): string | undefined {
+/** Skip reasons that mean "does not apply to this server" rather than "could not be checked". */
+const NOT_APPLICABLE = /^(requirement (introduced in|of) protocol|the transport is|the server was not read from a client config|only one server was linted|the server does not advertise|probe capabilities was skipped: the server advertises)/;
+
+function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[]): string | undefined {
   const handshake = capture.handshake;
   if (rule.since && handshake.ok) {
     const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(handshake.protocolVersion as never);
@@ -141,15 +152,24 @@ function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefin
       return `requirement introduced in protocol ${rule.since}; the server negotiated ${handshake.protocolVersion}`;
     }
   }
+  if (rule.until && handshake.ok) {
+    const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(handshake.protocolVersion as never);
+    if (negotiated !== -1 && negotiated > KNOWN_PROTOCOL_VERSIONS.indexOf(rule.until)) {
+      return `requirement of protocol ${rule.until} and earlier; the server negotiated ${handshake.protocolVersion}`;
+    }
+  }
   for (const need of rule.requires ?? []) {
-    const why = missingRequirement(need, capture, source);
+    const why = missingRequirement(need, capture, source, peers);
     if (why) return why;
   }
   return undefined;
 }
 
-function missingRequirement(need: Requirement, capture: Capture, source: SourceIndex | undefined): string | undefined {
+function missingRequirement(need: Requirement, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[]): string | undefined {
   if (need === 'handshake') return capture.handshake.ok ? undefined : 'the handshake failed';
+  if (need === 'http') return capture.transport === 'stdio' ? 'the transport is stdio, not HTTP' : undefined;
+  if (need === 'clientConfig') return capture.clientConfig ? undefined : 'the server was not read from a client config file (--config-file)';
+  if (need === 'peers') return peers && peers.length > 0 ? undefined : 'only one server was linted (cross-server rules need a client config with several servers)';
   if (need === 'stdio') return capture.transport === 'stdio' ? undefined : `the transport is ${capture.transport}, not stdio`;
   if (need === 'source') return source ? undefined : 'no source index (no project found, or --no-source)';
   if (need.startsWith('probe:')) {

@@ -66,7 +66,12 @@ function renderServer(server: ServerReport, context: FormatContext, c: Colors): 
   }
   const checkable = results.filter((r) => r.status !== 'unchecked');
   const passing = checkable.filter((r) => r.status === 'pass');
-  lines.push('', `${passing.length} of ${checkable.length} checkable items pass`);
+  const setAside = [
+    ...(server.ignored.length > 0 ? [`ignored: ${server.ignored.length}`] : []),
+    ...((server.baselined?.length ?? 0) > 0 ? [`baselined: ${server.baselined!.length}`] : []),
+  ];
+  // Ignored and baselined findings do not fail items, but they are never silently dropped.
+  lines.push('', `${passing.length} of ${checkable.length} checkable items pass${setAside.length ? c.dim(` (findings set aside: ${setAside.join(', ')})`) : ''}`);
   return lines;
 }
 

@@ -2,16 +2,16 @@
  * The JSON format: a stable, documented document (see README "JSON output"). Field names only
  * grow between minor versions; `formatVersion` changes if anything is removed or renamed.
  */
-import { totals } from '../report.js';
+import { setAside, toolScores, totals } from '../report.js';
 import type { Formatter } from './types.js';
 
 export const JSON_FORMAT_VERSION = 1;
 
-export const json: Formatter = (report) => {
+export const json: Formatter = (report, context) => {
   const document = {
     formatVersion: JSON_FORMAT_VERSION,
     tool: report.tool,
-    summary: totals(report),
+    summary: { ...totals(report), ...setAside(report) },
     servers: report.servers.map((s) => ({
       label: s.label,
       target: s.target,
@@ -23,9 +23,12 @@ export const json: Formatter = (report) => {
       counts: s.counts,
       findings: s.findings.map(({ frame: _frame, ...f }) => f),
       ignored: s.ignored.map(({ frame: _frame, ...f }) => f),
+      baselined: (s.baselined ?? []).map(({ frame: _frame, ...f }) => f),
+      tools: toolScores(s, context.rules),
       skipped: s.skipped,
       notes: s.notes,
     })),
+    ...(report.baseline ? { baseline: report.baseline } : {}),
   };
   return JSON.stringify(document, null, 2) + '\n';
 };

@@ -19,6 +19,7 @@ export const markdown: Formatter = (report) => {
   const several = report.servers.length > 1;
   if (several) out.push(...overview(report));
   for (const server of report.servers) out.push(...renderServer(server, several ? '###' : '##'));
+  out.push(...baselineSection(report));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 
@@ -29,10 +30,11 @@ function overview(report: LintReport): string[] {
     '',
     `${count(sum.error, 'error')} · ${count(sum.warning, 'warning')} · ${count(sum.note, 'note')}`,
     '',
-    '| server | score | errors | warnings | notes |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| server | score | errors | warnings | notes | ignored | baselined |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...report.servers.map(
-      (s) => `| ${escapeText(s.label)} | ${s.score.score} (${s.score.grade}) | ${s.counts.error} | ${s.counts.warning} | ${s.counts.note} |`,
+      (s) =>
+        `| ${escapeText(s.label)} | ${s.score.score} (${s.score.grade}) | ${s.counts.error} | ${s.counts.warning} | ${s.counts.note} | ${s.ignored.length} | ${s.baselined?.length ?? 0} |`,
     ),
     '',
   ];
@@ -62,8 +64,11 @@ function renderServer(server: ServerReport, heading: string): string[] {
     '',
   );
 
+  const baselined = server.baselined?.length ?? 0;
+  if (baselined > 0) lines.push(`${count(baselined, 'known finding')} covered by the baseline (not failing the run, still counted in the score).`, '');
+
   if (server.findings.length === 0) {
-    lines.push('No problems found.', '');
+    lines.push(baselined > 0 ? 'No new problems.' : 'No problems found.', '');
   } else {
     lines.push('| subject | level | rule | message |', '| --- | --- | --- | --- |');
     let group = '';
@@ -90,6 +95,20 @@ function renderServer(server: ServerReport, heading: string): string[] {
     lines.push('');
   }
   return lines;
+}
+
+/** Stale baseline entries, folded: they should be removed with --update-baseline. */
+function baselineSection(report: LintReport): string[] {
+  const b = report.baseline;
+  if (!b || b.stale.length === 0) return [];
+  return [
+    `<details><summary>${count(b.stale.length, 'stale baseline entry').replace(/entrys$/, 'entries')} in ${escapeText(b.file)} (no longer found; remove with <code>--update-baseline</code>)</summary>`,
+    '',
+    ...b.stale.map((e) => `- ${code(e.rule)} ${code(e.subject)}: ${escapeText(e.message)}`),
+    '',
+    '</details>',
+    '',
+  ];
 }
 
 /** Findings about a part of a tool (a parameter) are grouped under the tool. */

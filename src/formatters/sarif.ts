@@ -81,8 +81,18 @@ function buildRun(
     return index;
   };
 
-  const findings = server.findings.slice(0, MAX_RESULTS_PER_RUN);
-  const results = findings.map((f) => buildResult(f, ruleIndex(f.ruleId), server));
+  // With a baseline, known findings are still results (code scanning tracks alerts itself), marked
+  // with SARIF's baselineState so consumers can tell new from unchanged.
+  const withBaseline = report.baseline !== undefined;
+  const all: [LocatedFinding, Result['baselineState'] | undefined][] = [
+    ...server.findings.map((f) => [f, withBaseline ? 'new' : undefined] as [LocatedFinding, Result['baselineState'] | undefined]),
+    ...(server.baselined ?? []).map((f) => [f, 'unchanged'] as [LocatedFinding, Result['baselineState'] | undefined]),
+  ];
+  const findings = all.slice(0, MAX_RESULTS_PER_RUN);
+  const results = findings.map(([f, state]) => {
+    const result = buildResult(f, ruleIndex(f.ruleId), server);
+    return state ? { ...result, baselineState: state } : result;
+  });
 
   const notifications: Notification[] = [];
   if (!server.handshake.ok) {
@@ -102,11 +112,30 @@ function buildRun(
       associatedRule: index === undefined ? { id: skipped.ruleId } : { id: skipped.ruleId, index },
     });
   }
-  if (server.findings.length > findings.length) {
+  if (server.ignored.length > 0) {
+    notifications.push({
+      level: 'note',
+      message: { text: `${server.ignored.length} finding(s) of ${server.label} were ignored by the configuration (each with a reason) and are not listed as results.` },
+      descriptor: { id: 'findings-ignored' },
+    });
+  }
+  const stale = report.baseline?.stale ?? [];
+  if (stale.length > 0) {
     notifications.push({
       level: 'warning',
       message: {
-        text: `Only the first ${MAX_RESULTS_PER_RUN} of ${server.findings.length} results are included: GitHub code scanning rejects runs with more.`,
+        text:
+          `${stale.length} entr${stale.length === 1 ? 'y' : 'ies'} of the baseline ${report.baseline!.file} match no finding any more (remove with --update-baseline): ` +
+          stale.map((e) => `${e.rule} ${e.subject}`).join('; '),
+      },
+      descriptor: { id: 'baseline-stale' },
+    });
+  }
+  if (all.length > findings.length) {
+    notifications.push({
+      level: 'warning',
+      message: {
+        text: `Only the first ${MAX_RESULTS_PER_RUN} of ${all.length} results are included: GitHub code scanning rejects runs with more.`,
       },
       descriptor: { id: 'results-truncated' },
     });
@@ -140,6 +169,9 @@ function buildRun(
       server: server.label,
       score: server.score.score,
       grade: server.score.grade,
+      counts: { ...server.counts },
+      ignored: server.ignored.length,
+      baselined: server.baselined?.length ?? 0,
       ...(server.handshake.protocolVersion ? { protocolVersion: server.handshake.protocolVersion } : {}),
     },
   };

@@ -4,7 +4,7 @@
  */
 import pc from 'picocolors';
 import { subjectKey, subjectLabel, type Severity } from '../engine/rule.js';
-import type { LocatedFinding, ServerReport } from '../report.js';
+import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { totals } from '../report.js';
 import type { Formatter } from './types.js';
 
@@ -15,6 +15,7 @@ export const text: Formatter = (report, context) => {
   const out: string[] = [];
   for (const server of report.servers) out.push(...renderServer(server, c), '');
   if (report.servers.length > 1) out.push(summaryLine(totals(report), c) + ` across ${report.servers.length} servers`);
+  out.push(...baselineLines(report, c));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 
@@ -54,12 +55,31 @@ function renderServer(server: ServerReport, c: Colors): string[] {
 
   lines.push(summaryLine(server.counts, c) + c.dim(` · score ${server.score.score}/100 (${server.score.grade})`));
   if (server.ignored.length > 0) lines.push(c.dim(`  ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`));
-  if (server.skipped.length > 0) {
-    lines.push(c.dim(`  skipped: ${plural(server.skipped.length, 'rule')}`));
-    for (const s of server.skipped) lines.push(c.dim(`    ${s.ruleId}: ${s.reason}`));
+  const baselined = server.baselined?.length ?? 0;
+  if (baselined > 0) lines.push(c.dim(`  baselined: ${plural(baselined, 'known finding')} (in the baseline; not failing the run)`));
+  // Rules that could apply but lacked data are gaps worth naming; rules for another transport,
+  // protocol era or a client config are only counted (json lists every reason).
+  const gaps = server.skipped.filter((s) => s.applicable !== false);
+  const notApplicable = server.skipped.length - gaps.length;
+  if (gaps.length > 0) {
+    lines.push(c.dim(`  not checked: ${plural(gaps.length, 'rule')}`));
+    for (const s of gaps) lines.push(c.dim(`    ${s.ruleId}: ${s.reason}`));
   }
+  if (notApplicable > 0) lines.push(c.dim(`  ${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version or target kind)`));
   for (const note of server.notes) lines.push(c.yellow(`  note: ${note}`));
   return lines;
+}
+
+/** The baseline's stale entries: one line, then one line per entry. */
+function baselineLines(report: LintReport, c: Colors): string[] {
+  const b = report.baseline;
+  if (!b) return [];
+  const head = `baseline ${b.file}: ${plural(b.entries, 'entry').replace(/entrys$/, 'entries')}, ${b.matched} matched`;
+  if (b.stale.length === 0) return [c.dim(head + (b.updated ? ' (updated)' : ''))];
+  return [
+    c.yellow(`${head}, ${b.stale.length} stale (no longer found; remove with --update-baseline):`),
+    ...b.stale.map((e) => c.yellow(`  ${e.rule}  ${e.subject}  ${c.dim(e.fingerprint)}`)),
+  ];
 }
 
 /** Findings about a tool parameter are grouped under the tool. */

@@ -10,21 +10,49 @@ export interface SourcePosition {
 
 export interface Registration extends SourcePosition {
   readonly kind: 'tool' | 'prompt' | 'resource';
+  /**
+   * The name findings use for the subject: the tool or prompt name; for a resource its URI (or URI
+   * template), because that is how clients and findings name resources. The position is that of
+   * the name literal (for resources, the registered name, the first argument).
+   */
   readonly name: string;
+  /** Resources only: the name given to registerResource/resource (the first argument), when known. */
+  readonly registeredName?: string;
   /** How it was registered, e.g. `registerTool`, `tool`, `ListToolsRequestSchema`. */
   readonly style: string;
   /** Property positions inside the registration (JSON pointer → position), when known. */
   readonly properties?: Readonly<Record<string, SourcePosition>>;
 }
 
+/** Where a handler lives and which API it was given to. */
+export type HandlerStyle = 'registerTool' | 'tool' | 'CallToolRequestSchema';
+
 export interface SourceIndex {
   /** Absolute project root (never written to reports; used to relativise paths). */
   readonly root: string;
+  /** The indexed entry file (relative), when the index started from the launched script. */
+  readonly entry?: string;
   readonly registrations: readonly Registration[];
   readonly unresolved: readonly (SourcePosition & { readonly kind: Registration['kind']; readonly reason: string })[];
+  /** console.log/info/debug/dir/table… and process.stdout.write calls that write text to stdout. */
   readonly stdoutWrites: readonly (SourcePosition & { readonly call: string; readonly text: string })[];
-  readonly throwingHandlers: readonly (SourcePosition & { readonly tool: string })[];
+  /**
+   * Tool handlers with a `throw` that no enclosing try/catch in the handler catches. One entry per
+   * throw statement; `tool` is '' when the throw cannot be tied to one tool.
+   */
+  readonly throwingHandlers: readonly (SourcePosition & { readonly tool: string; readonly style: HandlerStyle; readonly text: string })[];
+  /** The first response-size limit found: a CHARACTER_LIMIT-style constant or a truncating slice. */
   readonly responseLimit?: SourcePosition & { readonly name: string };
-  readonly looseZodObjects: readonly (SourcePosition & { readonly tool?: string })[];
+  /**
+   * zod input objects that strip unknown keys instead of rejecting them: `z.object({…})` without
+   * `.strict()` (`.passthrough()`/`.loose()`/`.catchall()` are deliberate and not listed), and raw
+   * shapes `{ a: z.string() }` that the SDK wraps in such an object.
+   */
+  readonly looseZodObjects: readonly (SourcePosition & {
+    readonly tool?: string;
+    /** `object`: a z.object(…) chain; `rawShape`: an SDK raw shape; `parse`: a loose object parsing tool arguments. */
+    readonly form: 'object' | 'rawShape' | 'parse';
+    readonly text: string;
+  })[];
   readonly filesIndexed: number;
 }

@@ -8,7 +8,10 @@ import { CAPTURE_VERSION, type Capture, type Frame, type Handshake, type ListCap
 import { captureStdio, DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../../src/connect/capture-session.js';
 import { runRules, type RunResult, type RuleSetting } from '../../src/engine/run.js';
 import { rules as allRules } from '../../rules/index.js';
+import type { SourceIndex } from '../../src/source/types.js';
 import { deepFreeze } from '../../src/util/freeze.js';
+import type { Level } from '../../src/engine/rule.js';
+import { probeHook, resolveProbeConfig, type ProbesConfig } from '../../src/probes/index.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const fixturePath = (relative: string): string => join(ROOT, 'fixtures', relative);
@@ -73,11 +76,21 @@ export function makeCapture(spec: CaptureSpec = {}): Capture {
 }
 
 /** Run a fixture server (a path under fixtures/) with node over real stdio and capture it. */
-export function captureFixture(relative: string, options: Partial<CaptureOptions> & { env?: Record<string, string>; args?: string[] } = {}): Promise<Capture> {
-  const { env, args, ...rest } = options;
+/**
+ * Run a fixture server (a path under fixtures/) with node over real stdio and capture it. The
+ * default probes run, as in a real lint (`probeConfig` configures them; `probeConfig: false` turns
+ * every probe off; an explicit `probes` hook replaces them).
+ */
+export function captureFixture(
+  relative: string,
+  options: Partial<CaptureOptions> & { env?: Record<string, string>; args?: string[]; probeConfig?: ProbesConfig | false } = {},
+): Promise<Capture> {
+  const { env, args, probeConfig, ...rest } = options;
+  const timeouts = { timeoutMs: rest.timeoutMs ?? 5000, startupTimeoutMs: rest.startupTimeoutMs ?? 10_000 };
+  const probes = probeConfig === false ? undefined : probeHook(resolveProbeConfig(probeConfig, {}, timeouts));
   return captureStdio(
     { command: process.execPath, args: [fixturePath(relative), ...(args ?? [])], ...(env ? { env } : {}) },
-    { ...DEFAULT_CAPTURE_OPTIONS, timeoutMs: 5000, startupTimeoutMs: 10_000, ...rest },
+    { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...(probes ? { probes } : {}), ...rest },
   );
 }
 
@@ -91,9 +104,10 @@ export function lintOnly(capture: Capture, ruleIds: string[], options: Record<st
   return runRules(capture, { rules, settings });
 }
 
-/** Lint with every rule at its default level. */
-export function lintAll(capture: Capture): RunResult {
-  return runRules(capture, { rules: allRules, settings: new Map() });
+/** Lint with every rule at its default level (with a source index, the source rules run too). */
+export function lintAll(capture: Capture, source?: SourceIndex, levels: Readonly<Record<string, Level>> = {}): RunResult {
+  const settings = new Map<string, RuleSetting>(Object.entries(levels).map(([id, level]) => [id, { level, options: {} }]));
+  return runRules(capture, { rules: allRules, settings, ...(source ? { source } : {}) });
 }
 
 /** Compact view of findings for assertions: "ruleId messageId subjectKey". */

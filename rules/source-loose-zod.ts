@@ -1,0 +1,43 @@
+import { isObject } from '../src/engine/capture-index.js';
+import { defineRule } from '../src/engine/rule.js';
+
+const FORM_WORDS = {
+  object: 'z.object(…)',
+  rawShape: 'shape (which the SDK wraps in a plain z.object)',
+  parse: 'z.object(…) that parses the arguments',
+} as const;
+
+export default defineRule({
+  id: 'source-loose-zod',
+  category: 'source',
+  basis: 'guideline',
+  severity: 'warning',
+  precision: 'high',
+  summary: 'A tool whose inputSchema promises "additionalProperties": false validates its arguments with a strict zod object, so unknown arguments are rejected rather than silently dropped.',
+  references: [
+    { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Quick Start: z.object({…}).strict()' },
+    { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Key Features: "Zod schemas for runtime validation"' },
+  ],
+  messages: {
+    strips:
+      'Tool "{{name}}" advertises "additionalProperties": false, but its zod input {{form}} at {{file}}:{{line}} is not .strict(), so unknown arguments are silently dropped instead of rejected; add .strict() so a misspelt argument fails with an error the agent can correct.',
+  },
+  requires: ['source', 'tools'],
+  *check({ source, index }) {
+    if (!source) return;
+    const reported = new Set<string>();
+    for (const loose of source.looseZodObjects) {
+      if (loose.tool === undefined || reported.has(loose.tool)) continue;
+      const tool = index.toolsByName.get(loose.tool);
+      // An advertised schema that is open is input-schema-strict's finding (the same defect).
+      if (!tool || !isObject(tool.inputSchema) || tool.inputSchema.additionalProperties !== false) continue;
+      reported.add(loose.tool);
+      yield {
+        messageId: 'strips',
+        data: { name: loose.tool, form: FORM_WORDS[loose.form], file: loose.file, line: loose.line },
+        subject: { kind: 'tool', name: loose.tool, pointer: '/inputSchema' },
+        evidence: loose.text,
+      };
+    }
+  },
+});

@@ -1,0 +1,55 @@
+import type { Capture } from '../src/capture.js';
+import type { CaptureIndex } from '../src/engine/capture-index.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
+
+const messages = {
+  collision:
+    'Tool "{{name}}" is also exposed by server "{{peer}}" of the same client config; clients must rename or drop one of the two, and one server can shadow the other\'s tool. Prefix tool names with the service they belong to ("github_search", not "search") so they cannot collide.',
+};
+
+/** The tool names a client exposes for a server: Gemini CLI's includeTools / excludeTools applied. */
+export function exposedTools(capture: Capture, index: CaptureIndex): Set<string> {
+  const include = capture.clientConfig?.includeTools;
+  const exclude = new Set(capture.clientConfig?.excludeTools ?? []);
+  const names = new Set<string>();
+  for (const tool of index.tools) {
+    if (include && !include.includes(tool.name)) continue;
+    if (exclude.has(tool.name)) continue;
+    names.add(tool.name);
+  }
+  return names;
+}
+
+const serverNameOf = (capture: Capture): string => capture.target.declaredIn?.serverName ?? capture.clientConfig?.serverName ?? 'server';
+
+export default defineRule({
+  id: 'tool-name-collision',
+  category: 'security',
+  basis: 'guideline',
+  severity: 'warning',
+  precision: 'very-high',
+  summary: 'No tool a server exposes has the same name as a tool of another server in the same client config.',
+  references: [
+    { title: 'Server-building guide — Tool name conflicts' },
+    { title: 'Server-building guide — Tool Naming Best Practices: "Include service prefix … avoid generic names that could conflict with other servers"' },
+  ],
+  messages,
+  requires: ['tools', 'peers'],
+  *check({ capture, index, peers }): Generator<Report<keyof typeof messages>> {
+    if (!peers || peers.length === 0) return;
+    const own = exposedTools(capture, index);
+    for (const peer of peers) {
+      const theirs = exposedTools(peer.capture, peer.index);
+      for (const name of [...own].sort()) {
+        if (!theirs.has(name)) continue;
+        yield {
+          messageId: 'collision',
+          data: { name, peer: peer.name },
+          subject: { kind: 'tool', name },
+          key: peer.name,
+          evidence: `"${serverNameOf(capture)}" and "${peer.name}" both expose ${name}`,
+        };
+      }
+    }
+  },
+});

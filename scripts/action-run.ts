@@ -1,0 +1,130 @@
+/**
+ * The GitHub Action's main step (action.yml runs `node dist/scripts/action-run.js`). It runs on any
+ * machine, so a test can run it on a fixture with GITHUB_OUTPUT and GITHUB_STEP_SUMMARY pointing at
+ * temporary files.
+ *
+ * Inputs come from INPUT_* environment variables (action.yml maps them explicitly: composite actions
+ * do not, and passing them through env keeps them out of the shell). One mcplint run writes:
+ * - the job log in INPUT_FORMAT (default `github`: annotations on the run and the diff);
+ * - SARIF to INPUT_SARIF_FILE (default mcplint.sarif), for github/codeql-action/upload-sarif;
+ * - Markdown, appended to $GITHUB_STEP_SUMMARY;
+ * - JSON, read back for the step outputs: score, grade, errors, warnings, notes, sarif-file, exit-code.
+ * The step exits with mcplint's own exit code, so the job fails exactly when mcplint says so.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.js');
+
+const input = (name: string): string => (process.env[`INPUT_${name.replace(/-/g, '_').toUpperCase()}`] ?? '').trim();
+
+/** Split a command line like a POSIX shell would for plain words and quotes (no expansion). */
+export function splitCommand(line: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let inWord = false;
+  let quote: '"' | "'" | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      else if (ch === '\\' && quote === '"' && i + 1 < line.length && /["\\$`]/.test(line[i + 1]!)) word += line[++i];
+      else word += ch;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      inWord = true;
+    } else if (ch === '\\' && i + 1 < line.length) {
+      word += line[++i];
+      inWord = true;
+    } else if (/\s/.test(ch)) {
+      if (inWord) words.push(word);
+      word = '';
+      inWord = false;
+    } else {
+      word += ch;
+      inWord = true;
+    }
+  }
+  if (quote) throw new Error(`unterminated ${quote} quote in: ${line}`);
+  if (inWord) words.push(word);
+  return words;
+}
+
+/** The mcplint arguments for these inputs. */
+export function cliArguments(files: { sarif: string; markdown: string; json: string }): string[] {
+  const args: string[] = ['--format', input('format') || 'github'];
+  const flag = (name: string, option = name): void => {
+    const value = input(name);
+    if (value) args.push(`--${option}`, value);
+  };
+  flag('config');
+  flag('url');
+  flag('config-file');
+  flag('server');
+  flag('fail-on');
+  flag('max-warnings');
+  flag('min-score');
+  flag('baseline');
+  flag('sarif-category');
+  args.push('--report', `sarif=${files.sarif}`, '--report', `markdown=${files.markdown}`, '--report', `json=${files.json}`);
+  args.push(...splitCommand(input('args')));
+  const command = input('command');
+  if (command) args.push('--', ...splitCommand(command));
+  return args;
+}
+
+interface JsonReport {
+  summary?: { error?: number; warning?: number; note?: number; ignored?: number; baselined?: number };
+  servers?: { label?: string; score?: number; grade?: string }[];
+}
+
+function setOutput(name: string, value: string | number): void {
+  const file = process.env['GITHUB_OUTPUT'];
+  const line = `${name}=${String(value).replace(/\r?\n/g, ' ')}\n`;
+  if (file) appendFileSync(file, line);
+  else process.stdout.write(`(output) ${line}`);
+}
+
+function main(): number {
+  // Always the repository root: SARIF and annotation paths must be relative to it. A server in a
+  // subdirectory is reached through its command or config-file (a config's target.cwd is relative to the config).
+  const cwd = resolve(process.env['GITHUB_WORKSPACE'] ?? process.cwd());
+  const sarif = input('sarif-file') || 'mcplint.sarif';
+  const temp = mkdtempSync(join(process.env['RUNNER_TEMP'] || tmpdir(), 'mcplint-'));
+  const files = { sarif, markdown: join(temp, 'mcplint.md'), json: join(temp, 'mcplint.json') };
+
+  let args: string[];
+  try {
+    args = cliArguments(files);
+  } catch (error) {
+    process.stderr.write(`::error title=mcplint::${(error as Error).message}\n`);
+    return 2;
+  }
+  process.stdout.write(`mcplint ${args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
+  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, stdio: 'inherit', env: process.env });
+  const code = run.status ?? 2;
+  setOutput('exit-code', code);
+
+  const summaryFile = process.env['GITHUB_STEP_SUMMARY'];
+  if (existsSync(files.markdown) && summaryFile) appendFileSync(summaryFile, readFileSync(files.markdown, 'utf8') + '\n');
+  if (existsSync(resolve(cwd, sarif))) setOutput('sarif-file', sarif);
+  if (existsSync(files.json)) {
+    const report = JSON.parse(readFileSync(files.json, 'utf8')) as JsonReport;
+    const servers = report.servers ?? [];
+    // Several servers: the outputs give the lowest score, the one a threshold cares about.
+    const worst = servers.reduce<(typeof servers)[number] | undefined>((low, s) => (low === undefined || (s.score ?? 0) < (low.score ?? 0) ? s : low), undefined);
+    if (worst?.score !== undefined) setOutput('score', worst.score);
+    if (worst?.grade) setOutput('grade', worst.grade);
+    setOutput('errors', report.summary?.error ?? 0);
+    setOutput('warnings', report.summary?.warning ?? 0);
+    setOutput('notes', report.summary?.note ?? 0);
+    setOutput('baselined', report.summary?.baselined ?? 0);
+    setOutput('ignored', report.summary?.ignored ?? 0);
+  }
+  return code;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();

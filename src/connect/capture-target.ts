@@ -1,0 +1,110 @@
+/**
+ * One entry point for capturing any target: a stdio command, a Streamable HTTP / legacy SSE URL,
+ * or either of them declared in a client config file. HTTP targets get the HTTP protocol probes in
+ * addition to whatever probes the caller passes; config-declared targets get their (secret-free)
+ * config record in the capture so config rules can judge the entry itself.
+ */
+import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../capture.js';
+import { deepFreeze } from '../util/freeze.js';
+import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
+import { HttpConnection, type HttpTransportChoice } from './http.js';
+import { runHttpProbes } from './http-probes.js';
+import type { StdioTarget } from './stdio.js';
+
+export interface ResolvedStdioTarget extends StdioTarget {
+  readonly kind?: 'stdio';
+  readonly declaredIn?: DeclaredIn;
+  readonly clientConfig?: ClientConfigRecord;
+  /** Per-server request timeout from a client config (Gemini `timeout`). */
+  readonly timeoutMs?: number;
+  /** Further values to redact (expanded config variables, secret-looking arguments). */
+  readonly secrets?: readonly string[];
+}
+
+export interface ResolvedHttpTarget {
+  readonly kind: 'http';
+  readonly url: string;
+  /** Request headers; values are secrets (sent, never recorded). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly transport?: HttpTransportChoice;
+  readonly declaredIn?: DeclaredIn;
+  readonly clientConfig?: ClientConfigRecord;
+  readonly timeoutMs?: number;
+  readonly secrets?: readonly string[];
+}
+
+export type ResolvedTarget = ResolvedStdioTarget | ResolvedHttpTarget;
+
+export function isHttpTarget(target: ResolvedTarget): target is ResolvedHttpTarget {
+  return target.kind === 'http';
+}
+
+/** Query parameters whose values are credentials more often than not. */
+const SECRET_QUERY = /(?:token|key|secret|password|passwd|auth|sig|signature|credential|session|code)/i;
+
+/** Every value of a target that must never appear in a report or a saved capture. */
+export function targetSecrets(target: ResolvedTarget): string[] {
+  if (!isHttpTarget(target)) return [...Object.values(target.env ?? {}), ...(target.secrets ?? [])];
+  const secrets = [...Object.values(target.headers ?? {}), ...(target.secrets ?? [])];
+  // "Bearer abc…": the token alone too, in case the server echoes only the token.
+  for (const value of Object.values(target.headers ?? {})) {
+    const m = /^\s*\S+\s+(\S{8,})\s*$/.exec(value);
+    if (m) secrets.push(m[1]!);
+  }
+  try {
+    const url = new URL(target.url);
+    if (url.password) secrets.push(decodeURIComponent(url.password), url.password);
+    for (const [name, value] of url.searchParams) if (SECRET_QUERY.test(name) && value.length >= 4) secrets.push(value, encodeURIComponent(value));
+  } catch {
+    // An invalid URL fails later, with a clear message.
+  }
+  return secrets;
+}
+
+export interface TargetCaptureOptions extends CaptureOptions {
+  /** Run the HTTP protocol probes on HTTP targets (default true; false for plans and --no-protocol-probes). */
+  readonly httpProbes?: boolean;
+}
+
+/** Capture any resolved target. */
+export async function captureTarget(target: ResolvedTarget, options: TargetCaptureOptions): Promise<Capture> {
+  const effective = target.timeoutMs !== undefined ? { ...options, timeoutMs: target.timeoutMs, startupTimeoutMs: Math.max(target.timeoutMs, options.startupTimeoutMs) } : options;
+  const capture = isHttpTarget(target) ? await captureHttp(target, effective) : await captureStdio(target, effective);
+  return withClientConfig(capture, target.clientConfig);
+}
+
+/** Capture a server over Streamable HTTP (or legacy HTTP+SSE), with the HTTP probes. */
+export async function captureHttp(target: ResolvedHttpTarget, options: TargetCaptureOptions): Promise<Capture> {
+  const description: TargetDescription = {
+    kind: 'http',
+    url: target.url,
+    headerNames: Object.keys(target.headers ?? {}).sort(),
+    ...(target.declaredIn ? { declaredIn: target.declaredIn } : {}),
+  };
+  const connection = new HttpConnection({ url: target.url, ...(target.headers ? { headers: target.headers } : {}), transport: target.transport ?? 'auto' }, { timeoutMs: options.timeoutMs });
+  const probes = async (session: LiveSession): Promise<Record<string, ProbeRecord>> => {
+    // Protocol probes first (HTTP level), then whatever the caller runs over any transport.
+    const http = options.httpProbes === false ? {} : await runHttpProbes(connection, session);
+    const other = options.probes ? await options.probes(session) : {};
+    return { ...http, ...other };
+  };
+  const capture = await runSession(connection, description, { ...options, probes }, () => connection.connectError);
+  return deepFreeze({ ...capture, exchanges: connection.exchanges.map((e) => ({ ...e })) });
+}
+
+function withClientConfig(capture: Capture, record: ClientConfigRecord | undefined): Capture {
+  if (!record) return capture;
+  const notes = [...capture.notes];
+  if (record.includeTools || record.excludeTools) {
+    const listed = capture.lists.tools.items.length;
+    notes.push(
+      `${record.file} limits the tools the client exposes (${[
+        record.includeTools ? `includeTools: ${record.includeTools.join(', ')}` : '',
+        record.excludeTools ? `excludeTools: ${record.excludeTools.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('; ')}); mcplint lints all ${listed} tools the server lists, and checks name collisions only on the exposed ones.`,
+    );
+  }
+  return deepFreeze({ ...capture, clientConfig: record, notes });
+}

@@ -1,0 +1,74 @@
+/** `mcplint plan` / `--dry-run` output: every request the probes would send, and every skip, with why. */
+import type { ProbePlan } from './types.js';
+
+export interface PlanHeader {
+  /** e.g. "bookstore-mcp-server 1.0.0" or the command line. */
+  readonly label: string;
+  readonly protocolVersion?: string;
+  readonly tools?: number;
+  /** Why there is no plan (the handshake failed…). */
+  readonly problem?: string;
+}
+
+export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' | 'json'): string {
+  if (format === 'json') {
+    return (
+      JSON.stringify(
+        {
+          server: header.label,
+          ...(header.protocolVersion ? { protocolVersion: header.protocolVersion } : {}),
+          ...(header.problem ? { problem: header.problem } : {}),
+          calls: plan.steps.map((s) => ({
+            step: s.index,
+            probe: s.probe,
+            connection: s.connection,
+            method: s.method,
+            ...(s.params !== undefined ? { params: s.params } : {}),
+            ...(s.id !== undefined ? { id: s.id } : {}),
+            ...(s.tool !== undefined ? { tool: s.tool } : {}),
+            purpose: s.purpose,
+            reason: s.reason,
+          })),
+          skippedTools: plan.skippedTools,
+          skippedProbes: plan.skippedProbes,
+        },
+        null,
+        2,
+      ) + '\n'
+    );
+  }
+
+  const out: string[] = [];
+  const facts = [header.protocolVersion ? `protocol ${header.protocolVersion}` : undefined, header.tools !== undefined ? `${header.tools} tool${header.tools === 1 ? '' : 's'}` : undefined].filter(Boolean);
+  out.push(`Probe plan for ${header.label}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`);
+  if (header.problem) out.push('', `No probes: ${header.problem}`);
+
+  const protocol = plan.steps.filter((s) => !s.tool);
+  const tools = plan.steps.filter((s) => s.tool);
+  const width = String(plan.steps.length).length;
+  const line = (s: (typeof plan.steps)[number]): string[] => {
+    const what = s.method === 'tools/call' && s.tool ? `tools/call ${s.tool} ${JSON.stringify((s.params as { arguments?: unknown }).arguments ?? {})}` : `${s.method}${s.params !== undefined ? ` ${JSON.stringify(s.params)}` : ''}`;
+    const id = s.id !== undefined ? ` (request id ${JSON.stringify(s.id)})` : '';
+    const fresh = s.connection === 'fresh' ? ' [new server process]' : '';
+    return [`  ${String(s.index).padStart(width)}. ${what}${id}${fresh}`, `  ${' '.repeat(width)}  why: ${s.reason} [probe ${s.probe}]`];
+  };
+  out.push('', `Protocol requests (${protocol.length}; no tool of the server runs):`);
+  if (protocol.length === 0) out.push('  none');
+  for (const s of protocol) out.push(...line(s));
+  out.push('', `Tool calls (${tools.length}):`);
+  if (tools.length === 0) out.push('  none');
+  for (const s of tools) out.push(...line(s));
+
+  out.push('', `Skipped tools (${plan.skippedTools.length}):`);
+  if (plan.skippedTools.length === 0) out.push('  none');
+  for (const t of plan.skippedTools) out.push(`  ${t.tool}${t.probe ? ` (${t.probe})` : ''}: ${t.reason}`);
+  if (plan.skippedProbes.length > 0) {
+    out.push('', `Skipped probes (${plan.skippedProbes.length}):`);
+    for (const p of plan.skippedProbes) out.push(`  ${p.probe}: ${p.reason}`);
+  }
+  out.push(
+    '',
+    'Each call has its own timeout. A call that gets no answer is cancelled (notifications/cancelled) and followed by a ping; if the server does not answer that either, or exits, mcplint starts it again and goes on.',
+  );
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,49 @@
+/**
+ * The probes, as the rest of mcplint sees them: resolve the `probes` config and flags, make the
+ * capture hook that plans and runs them, and plan without running (mcplint plan, --dry-run).
+ */
+import type { Capture, ProbeRecord } from '../capture.js';
+import type { LiveSession } from '../connect/capture-session.js';
+import { buildPlan } from './plan.js';
+import { executePlan } from './run.js';
+import { DEFAULT_MAX_RESPONSE_CHARS, type ProbeFlags, type ProbePlan, type ProbesConfig, type ResolvedProbeConfig } from './types.js';
+
+export { buildPlan, PROBES, PROTOCOL_PROBE_IDS, TOOL_PROBE_IDS } from './plan.js';
+export { formatPlan } from './format.js';
+export type { ProbeFlags, ProbePlan, ProbesConfig, ResolvedProbeConfig } from './types.js';
+
+/** Flags win over the config file; both default to on. */
+export function resolveProbeConfig(
+  config: ProbesConfig | undefined,
+  flags: ProbeFlags,
+  timeouts: { readonly timeoutMs: number; readonly startupTimeoutMs: number },
+): ResolvedProbeConfig {
+  return {
+    tools: flags.probes ?? config?.enabled ?? true,
+    protocol: flags.protocolProbes ?? config?.protocol ?? true,
+    allowTools: [...(config?.allowTools ?? [])],
+    denyTools: [...(config?.denyTools ?? [])],
+    args: { ...(config?.args ?? {}) },
+    timeoutMs: config?.timeout ?? timeouts.timeoutMs,
+    startupTimeoutMs: timeouts.startupTimeoutMs,
+    maxResponseChars: config?.maxResponseChars ?? DEFAULT_MAX_RESPONSE_CHARS,
+  };
+}
+
+/** The capture hook that plans and runs the probes. */
+export function probeHook(config: ResolvedProbeConfig): (session: LiveSession) => Promise<Record<string, ProbeRecord>> {
+  return (session) => executePlan(session, buildPlan(session, config), config);
+}
+
+/** A capture hook that only plans (no probe request is sent) and hands the plan to `onPlan`. */
+export function planHook(config: ResolvedProbeConfig, onPlan: (plan: ProbePlan) => void): (session: LiveSession) => Promise<Record<string, ProbeRecord>> {
+  return async (session) => {
+    onPlan(buildPlan(session, config));
+    return {};
+  };
+}
+
+/** The plan for a capture that already has its handshake and lists (e.g. one made with planHook). */
+export function planFor(capture: Capture, config: ResolvedProbeConfig): ProbePlan {
+  return buildPlan({ handshake: capture.handshake, lists: capture.lists }, config);
+}

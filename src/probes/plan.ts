@@ -1,0 +1,84 @@
+/**
+ * The probe plan: every request the probes will send, in order, with exact parameters and the
+ * reason for each, and every tool (or probe) that is skipped, with the reason. Pure: `mcplint plan`
+ * prints it, and the runner executes exactly it.
+ */
+import { capabilitiesProbe } from './capabilities.js';
+import { invalidArgumentsProbe } from './invalid-arguments.js';
+import { invalidCursorProbe } from './invalid-cursor.js';
+import { paginationProbe } from './pagination.js';
+import { pingProbe } from './ping.js';
+import { toolPermissions, type ToolPermissions } from './policy.js';
+import { planTools, type PlanContext, type ProbeModule } from './probe.js';
+import { requestIdsProbe } from './request-ids.js';
+import { unknownMethodProbe } from './unknown-method.js';
+import { unknownToolProbe } from './unknown-tool.js';
+import { validCallsProbe } from './valid-calls.js';
+import { versionNegotiationProbe } from './version-negotiation.js';
+import type { PlanInput, PlanStep, ProbePlan, ResolvedProbeConfig, SkippedProbe, SkippedTool } from './types.js';
+
+/** Every probe, in the order it runs: protocol probes first (no tool runs), then tool probes. */
+export const PROBES: readonly ProbeModule[] = [
+  pingProbe,
+  requestIdsProbe,
+  unknownMethodProbe,
+  invalidCursorProbe,
+  capabilitiesProbe,
+  unknownToolProbe,
+  versionNegotiationProbe,
+  invalidArgumentsProbe,
+  validCallsProbe,
+  paginationProbe,
+];
+
+export const PROTOCOL_PROBE_IDS = PROBES.filter((p) => p.kind === 'protocol').map((p) => p.id);
+export const TOOL_PROBE_IDS = PROBES.filter((p) => p.kind === 'tool').map((p) => p.id);
+
+export function buildPlan(input: PlanInput, config: ResolvedProbeConfig): ProbePlan {
+  const handshake = input.handshake;
+  const steps: PlanStep[] = [];
+  const skippedTools: SkippedTool[] = [];
+  const skippedProbes: SkippedProbe[] = [];
+  const probeData: Record<string, Readonly<Record<string, unknown>>> = {};
+
+  if (!handshake.ok) {
+    for (const probe of PROBES) skippedProbes.push({ probe: probe.id, reason: 'the handshake failed' });
+    return { steps, skippedTools, skippedProbes, probeData };
+  }
+
+  const tools = planTools(input);
+  const permissions = new Map<string, ToolPermissions>(
+    tools.map((tool) => [tool.name, toolPermissions(tool, { allowTools: config.allowTools, denyTools: config.denyTools, args: config.args })]),
+  );
+  const ctx: PlanContext = { input, config, protocolVersion: handshake.protocolVersion, capabilities: handshake.capabilities, tools, permissions };
+
+  if (config.tools) {
+    for (const tool of tools) {
+      const p = permissions.get(tool.name)!;
+      if (!p.invalidCalls.allowed && !p.validCalls.allowed) skippedTools.push({ tool: tool.name, reason: `never called: ${p.invalidCalls.why}` });
+    }
+  }
+
+  for (const probe of PROBES) {
+    const enabled = probe.kind === 'protocol' ? config.protocol : config.tools;
+    if (!enabled) {
+      skippedProbes.push({
+        probe: probe.id,
+        reason: probe.kind === 'protocol' ? 'protocol probes are turned off (--no-protocol-probes or probes.protocol: false)' : 'tool probes are turned off (--no-probes or probes.enabled: false)',
+      });
+      continue;
+    }
+    const part = probe.plan(ctx);
+    if (part.skippedTools) skippedTools.push(...part.skippedTools);
+    if ('skip' in part) {
+      skippedProbes.push({ probe: probe.id, reason: part.skip });
+      continue;
+    }
+    if (part.data) probeData[probe.id] = part.data;
+    for (const spec of part.steps) {
+      const { connection, ...rest } = spec;
+      steps.push({ index: steps.length + 1, probe: probe.id, connection: connection ?? 'main', ...rest });
+    }
+  }
+  return { steps, skippedTools, skippedProbes, probeData };
+}

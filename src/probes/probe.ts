@@ -1,0 +1,66 @@
+/**
+ * The contract of one probe module: a pure planner that says exactly which requests the probe
+ * sends (or why it is skipped). The runner (run.ts) carries the steps out and records them.
+ */
+import { KNOWN_PROTOCOL_VERSIONS } from '../capture.js';
+import { isObject } from '../engine/capture-index.js';
+import type { PolicyTool, ToolPermissions } from './policy.js';
+import type { PlanInput, PlanStep, ResolvedProbeConfig, SkippedTool } from './types.js';
+
+export interface PlanTool extends PolicyTool {
+  readonly inputSchema: unknown;
+  readonly outputSchema: unknown;
+}
+
+export interface PlanContext {
+  readonly input: PlanInput;
+  readonly config: ResolvedProbeConfig;
+  readonly protocolVersion: string;
+  readonly capabilities: Readonly<Record<string, unknown>>;
+  /** Distinct tools of tools/list (first entry wins), in list order. */
+  readonly tools: readonly PlanTool[];
+  readonly permissions: ReadonlyMap<string, ToolPermissions>;
+}
+
+export type StepSpec = Omit<PlanStep, 'index' | 'probe' | 'connection'> & { readonly connection?: PlanStep['connection'] };
+
+export type ProbePart =
+  | { readonly steps: readonly StepSpec[]; readonly skippedTools?: readonly SkippedTool[]; readonly data?: Readonly<Record<string, unknown>> }
+  | { readonly skip: string; readonly skippedTools?: readonly SkippedTool[] };
+
+export interface ProbeModule {
+  readonly id: string;
+  /** protocol: no tool of the server runs; tool: the server's own tools are called. */
+  readonly kind: 'protocol' | 'tool';
+  plan(ctx: PlanContext): ProbePart;
+}
+
+/** True when the negotiated version is `version` or newer (unknown versions count as newest). */
+export function atLeast(protocolVersion: string, version: (typeof KNOWN_PROTOCOL_VERSIONS)[number]): boolean {
+  const i = KNOWN_PROTOCOL_VERSIONS.indexOf(protocolVersion as never);
+  return i === -1 || i >= KNOWN_PROTOCOL_VERSIONS.indexOf(version);
+}
+
+/** Distinct, well-formed tools of the captured tools/list. */
+export function planTools(input: PlanInput): PlanTool[] {
+  const seen = new Set<string>();
+  const out: PlanTool[] = [];
+  for (const raw of input.lists.tools.items) {
+    if (!isObject(raw) || typeof raw.name !== 'string' || seen.has(raw.name)) continue;
+    seen.add(raw.name);
+    out.push({ name: raw.name, raw, inputSchema: raw.inputSchema, outputSchema: raw.outputSchema });
+  }
+  return out;
+}
+
+/** Why tool probes cannot run on this session, if they cannot. */
+export function toolListProblem(ctx: PlanContext): string | undefined {
+  const status = ctx.input.lists.tools.status;
+  if (status === 'not-advertised') return 'the server does not advertise tools';
+  if (status !== 'ok' && status !== 'partial') return 'tools/list failed';
+  if (ctx.tools.length === 0) return 'the server lists no tools';
+  return undefined;
+}
+
+/** JSON for plan lines and reasons. */
+export const json = (value: unknown): string => JSON.stringify(value) ?? 'undefined';

@@ -1,0 +1,196 @@
+/**
+ * Carries out a probe plan on the live session, step by step and in order, and records every
+ * request and its answer. Each call has its own timeout. A server that dies during a probe is
+ * started again (stdio) and the remaining probes go on; one that stops answering is pinged, and
+ * restarted when it does not answer that either (a timed-out request is cancelled with
+ * notifications/cancelled first). Nothing here decides *what* to send: plan.ts does.
+ */
+import type { Frame, Phase, ProbeRecord } from '../capture.js';
+import type { LiveSession } from '../connect/capture-session.js';
+import type { Connection, RpcOutcome } from '../connect/connection.js';
+import { isObject } from '../engine/capture-index.js';
+import { PROBES, TOOL_PROBE_IDS } from './plan.js';
+import { ERROR_DATA_CAP, RAW_RESULT_CAP, viewOf } from './records.js';
+import type { PlanStep, ProbeAnswer, ProbeCall, ProbePlan, ResolvedProbeConfig } from './types.js';
+
+/** How long the liveness ping after a timed-out call may take. */
+const LIVENESS_PING_MS = 2000;
+
+export async function executePlan(session: LiveSession, plan: ProbePlan, config: ResolvedProbeConfig): Promise<Record<string, ProbeRecord>> {
+  const records: Record<string, ProbeRecord> = {};
+  // Tools never called at all are listed with every tool probe.
+  const skippedToolsFor = (probe: string) => plan.skippedTools.filter((t) => t.probe === probe || (t.probe === undefined && TOOL_PROBE_IDS.includes(probe)));
+  for (const s of plan.skippedProbes) {
+    const skippedTools = skippedToolsFor(s.probe);
+    records[s.probe] = { id: s.probe, status: 'skipped', reason: s.reason, ...(skippedTools.length > 0 ? { data: { skippedTools } } : {}) };
+  }
+
+  let live: LiveSession | undefined = session;
+  let gone = '';
+  /** Whether requests on the main connection remain after this step (else a dead server is left dead). */
+  const moreAfter = (step: PlanStep): boolean => plan.steps.some((s) => s.connection === 'main' && s.index > step.index);
+  // A probe that needs a server process of its own gets it started now, so that its start-up
+  // overlaps the other probes; its first message is still sent in its turn.
+  const freshProbe = plan.steps.find((s) => s.connection === 'fresh')?.probe;
+  let fresh: Connection | undefined = freshProbe ? session.openFresh?.() : undefined;
+  if (fresh) fresh.phase = `probe:${freshProbe}`;
+  for (const [probe, steps] of groupByProbe(plan.steps)) {
+    // A probe with a connection of its own does not need the main one.
+    if (!live && steps[0]!.connection !== 'fresh') {
+      records[probe] = { id: probe, status: 'skipped', reason: gone };
+      continue;
+    }
+    const phase: Phase = `probe:${probe}`;
+    const calls: ProbeCall[] = [];
+    let transcript: Frame[] | undefined;
+    let extra: Record<string, unknown> = {};
+
+    if (steps[0]!.connection === 'fresh') {
+      if (!fresh) {
+        records[probe] = { id: probe, status: 'skipped', reason: 'this transport cannot open a second connection to the server' };
+        continue;
+      }
+      const own = fresh;
+      fresh = undefined;
+      for (const step of steps) calls.push(await send(own, step, config.startupTimeoutMs));
+      const exit = await own.close();
+      transcript = [...own.frames];
+      if (exit) extra = { exit: { how: exit.how, code: exit.code, signal: exit.signal } };
+    } else {
+      for (const step of steps) {
+        if (!live) break;
+        let conn: Connection = live.connection;
+        if (conn.isClosed) {
+          // The server died after answering the previous call (or on its own): blame that call, start it again.
+          const previous = calls.at(-1);
+          if (previous) calls[calls.length - 1] = { ...previous, exitedAfter: true };
+          const restarted: { session?: LiveSession; reason?: string } = await restart(live, phase, `the server exited after step ${previous?.step ?? step.index - 1}`);
+          live = restarted.session;
+          if (!live) {
+            gone = restarted.reason ?? 'the server exited and could not be started again';
+            break;
+          }
+          conn = live.connection;
+        }
+        conn.phase = phase;
+        let call = await send(conn, step, config.timeoutMs);
+        if (call.answer.kind === 'closed') {
+          if (!moreAfter(step)) {
+            // Nothing left to send: leave it dead, but say how it ended.
+            const exit = await conn.close();
+            if (exit && call.answer.kind === 'closed') call = { ...call, answer: { ...call.answer, exit: { code: exit.code, signal: exit.signal } } };
+            calls.push(call);
+            live = undefined;
+            gone = `the server exited during step ${step.index}`;
+            break;
+          }
+          const restarted = await restart(live, phase, `the server exited during step ${step.index} (${describeStep(step)})`);
+          call = { ...call, answer: { ...call.answer, ...(restarted.exit ? { exit: restarted.exit } : {}), restarted: restarted.session !== undefined } };
+          live = restarted.session;
+          if (!live) gone = restarted.reason ?? `the server exited during step ${step.index} and could not be started again`;
+        } else if (call.answer.kind === 'timeout') {
+          // As the spec asks of a client that stops waiting: tell the server.
+          if (call.id !== undefined) conn.notify('notifications/cancelled', { requestId: call.id, reason: `mcplint probe: no answer within ${config.timeoutMs} ms` });
+          const alive = moreAfter(step) ? await conn.request('ping', undefined, { timeoutMs: LIVENESS_PING_MS }) : undefined;
+          if (alive && alive.kind !== 'result' && alive.kind !== 'error') {
+            const restarted = await restart(live, phase, `step ${step.index} (${describeStep(step)}) got no answer within ${config.timeoutMs} ms and the server did not answer ping either`);
+            call = { ...call, answer: { ...call.answer, restarted: restarted.session !== undefined } };
+            live = restarted.session;
+            if (!live) gone = restarted.reason ?? `the server stopped answering at step ${step.index} and could not be started again`;
+          }
+        }
+        calls.push(call);
+      }
+    }
+
+    const skippedTools = skippedToolsFor(probe);
+    if (calls.length === 0) {
+      records[probe] = { id: probe, status: 'skipped', reason: gone || 'no request could be sent' };
+      continue;
+    }
+    records[probe] = {
+      id: probe,
+      status: 'ran',
+      data: {
+        ...(plan.probeData[probe] ?? {}),
+        ...extra,
+        calls,
+        ...(skippedTools.length > 0 ? { skippedTools } : {}),
+        ...(transcript ? { transcript } : {}),
+      },
+    };
+  }
+  if (fresh) await fresh.close(); // its probe never got its turn
+  // In the order the probes run, whatever was skipped.
+  const ordered: Record<string, ProbeRecord> = {};
+  for (const probe of PROBES) if (records[probe.id]) ordered[probe.id] = records[probe.id]!;
+  return ordered;
+}
+
+function groupByProbe(steps: readonly PlanStep[]): Map<string, PlanStep[]> {
+  const groups = new Map<string, PlanStep[]>();
+  for (const step of steps) groups.set(step.probe, [...(groups.get(step.probe) ?? []), step]);
+  return groups;
+}
+
+function describeStep(step: PlanStep): string {
+  return step.tool ? `${step.method} ${step.tool}` : step.method;
+}
+
+async function restart(live: LiveSession, phase: Phase, why: string): Promise<{ session?: LiveSession; exit?: { code: number | null; signal: string | null }; reason?: string }> {
+  if (!live.restart) {
+    live.connection.notes.push(`Probes stopped: ${why}, and this transport cannot start the server again.`);
+    return { reason: `${why}; this transport cannot start the server again` };
+  }
+  const outcome = await live.restart(phase, why);
+  const exit = outcome.exit ? { code: outcome.exit.code, signal: outcome.exit.signal } : undefined;
+  return { ...(outcome.session ? { session: outcome.session } : {}), ...(exit ? { exit } : {}), ...(outcome.reason ? { reason: outcome.reason } : {}) };
+}
+
+/** Send one planned request and record what came back. */
+async function send(conn: Connection, step: PlanStep, timeoutMs: number): Promise<ProbeCall> {
+  const before = conn.frames.length;
+  const outcome = await conn.request(step.method, step.params, { timeoutMs, ...(step.id !== undefined ? { id: step.id } : {}) });
+  const sent = conn.frames[before];
+  const requestFrame = sent?.kind === 'message' && sent.dir === 'send' ? before : undefined;
+  const sentId = sent?.kind === 'message' && isObject(sent.message) ? sent.message.id : undefined;
+  const id = step.id ?? (typeof sentId === 'string' || typeof sentId === 'number' ? sentId : undefined);
+  return {
+    step: step.index,
+    method: step.method,
+    ...(step.params !== undefined ? { params: step.params } : {}),
+    ...(id !== undefined ? { id } : {}),
+    ...(step.tool !== undefined ? { tool: step.tool } : {}),
+    purpose: step.purpose,
+    reason: step.reason,
+    ...(step.detail ? { detail: step.detail } : {}),
+    connection: step.connection,
+    ...(requestFrame !== undefined ? { requestFrame } : {}),
+    answer: answerOf(outcome, step.method),
+  };
+}
+
+function answerOf(outcome: RpcOutcome, method: string): ProbeAnswer {
+  switch (outcome.kind) {
+    case 'result': {
+      const json = JSON.stringify(outcome.result) ?? '';
+      return {
+        kind: 'result',
+        ms: outcome.ms,
+        frame: outcome.frame,
+        resultChars: json.length,
+        ...(method === 'tools/call' ? { view: viewOf(outcome.result) } : json.length <= RAW_RESULT_CAP ? { result: outcome.result } : {}),
+      };
+    }
+    case 'error': {
+      const { code, message, data } = outcome.error;
+      const dataJson = data === undefined ? '' : (JSON.stringify(data) ?? '');
+      const keptData = data === undefined ? {} : dataJson.length <= ERROR_DATA_CAP ? { data } : { data: `${dataJson.slice(0, ERROR_DATA_CAP)}…` };
+      return { kind: 'error', ms: outcome.ms, frame: outcome.frame, error: { ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}), ...keptData } };
+    }
+    case 'timeout':
+      return { kind: 'timeout', ms: outcome.ms };
+    case 'closed':
+      return { kind: 'closed', ms: outcome.ms, restarted: false };
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The source index: which files make up the server (files.ts, no compiler needed) and what they
+ * say (extract.ts, ts-morph). Loaded only through a dynamic import() when source mapping runs, and
+ * even then the TypeScript compiler is loaded only when some file is worth parsing: one that
+ * registers tools, prompts or resources, sets request handlers, or writes to stdout. So
+ * `mcplint --version`, `--no-source` runs and servers whose code has none of that never pay for it.
+ *
+ * Which files: when the launched script is known and inside the project, the script and every
+ * file it imports through relative paths (the code that actually runs); otherwise the whole
+ * project — the files of its tsconfig.json when there is one, plus all JS files — without
+ * node_modules and build output. A built file (in dist/, build/, out/ or with a
+ * `sourceMappingURL`) is replaced by the original files its source map names, when they exist.
+ */
+import { join, relative, resolve, sep } from 'node:path';
+import { collectFiles, isFile } from './files.js';
+import type { SourceIndex } from './types.js';
+
+export type { SourceIndex } from './types.js';
+
+export interface SourceIndexOptions {
+  /** Absolute path of the script the server is launched with; the index then follows its imports. */
+  readonly entry?: string;
+}
+
+/**
+ * Code the extractor could find something in: registrations and request handlers, or writes to
+ * stdout outside a module that starts an HTTP server (the extractor excuses those). When no file
+ * matches, parsing would find nothing either, so the compiler is not loaded at all.
+ */
+const REGISTERS = /\b(?:registerTool|registerPrompt|registerResource|setRequestHandler)\s*\(|\.\s*(?:tool|prompt|resource)\s*\(/;
+const WRITES_STDOUT =
+  /\bconsole\s*\.\s*(?:log|info|debug|dir|dirxml|table|count|timeLog|timeEnd|group|groupCollapsed)\s*\(|\bprocess\s*\.\s*stdout\s*\.\s*write\s*\(\s*['"`]/;
+const STARTS_HTTP = /\.listen\s*\(|\bnew\s+(?:StreamableHTTPServerTransport|SSEServerTransport)\s*\(/;
+const worthParsing = (text: string): boolean => REGISTERS.test(text) || (WRITES_STDOUT.test(text) && !STARTS_HTTP.test(text));
+
+export async function buildSourceIndex(rootDir: string, options: SourceIndexOptions = {}): Promise<SourceIndex> {
+  const absolute = resolve(rootDir);
+  const collected = await collectFiles(absolute, {
+    ...(options.entry ? { entry: options.entry } : {}),
+    tsconfigFiles,
+  });
+  const rel = (path: string) => relative(absolute, path).split(sep).join('/');
+  const base = {
+    root: absolute,
+    ...(collected.entry ? { entry: rel(collected.entry) } : {}),
+    filesIndexed: collected.texts.size,
+  };
+  const worth = [...collected.texts.values()].some(worthParsing);
+  if (!worth) return { ...base, registrations: [], unresolved: [], stdoutWrites: [], throwingHandlers: [], looseZodObjects: [] };
+  const { parseAndExtract } = await import('./extract.js');
+  return { ...base, ...parseAndExtract(collected.texts, absolute) };
+}
+
+/** tsconfig.json's file list (and outDir), read with the compiler's own parser. */
+async function tsconfigFiles(root: string): Promise<{ files: string[]; outDir?: string } | undefined> {
+  const path = join(root, 'tsconfig.json');
+  if (!isFile(path)) return undefined;
+  try {
+    const { ts } = await import('ts-morph');
+    const read = ts.readConfigFile(path, ts.sys.readFile);
+    if (read.error) return undefined;
+    const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root);
+    return { files: parsed.fileNames, ...(parsed.options.outDir ? { outDir: parsed.options.outDir } : {}) };
+  } catch {
+    return undefined; // an unreadable tsconfig.json: walk the tree instead
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Just enough of source maps to go from a built file back to the files it was compiled from: the
+ * `//# sourceMappingURL=` comment (a file next to it or an inline data: URL) and the map's
+ * `sources`. Positions are never translated: the originals are indexed directly.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAPPING_URL = /\/\/[#@]\s*sourceMappingURL=(\S+)\s*$/;
+
+/** The sourceMappingURL of a file's text (last one wins), if any. */
+export function sourceMappingUrl(text: string): string | undefined {
+  const tail = text.slice(-4096).trimEnd().split('\n');
+  for (let i = tail.length - 1; i >= 0 && i >= tail.length - 3; i--) {
+    const match = MAPPING_URL.exec(tail[i]!.trim());
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+interface RawMap {
+  readonly sources?: readonly (string | null)[];
+  readonly sourceRoot?: string;
+}
+
+function readMap(file: string, url: string): { map: RawMap; base: string } | undefined {
+  try {
+    if (url.startsWith('data:')) {
+      const comma = url.indexOf(',');
+      if (comma === -1) return undefined;
+      const meta = url.slice(5, comma);
+      const payload = url.slice(comma + 1);
+      const json = meta.endsWith(';base64') ? Buffer.from(payload, 'base64').toString('utf8') : decodeURIComponent(payload);
+      return { map: JSON.parse(json) as RawMap, base: dirname(file) };
+    }
+    const path = url.startsWith('file:') ? fileURLToPath(url) : resolve(dirname(file), decodeURIComponent(url));
+    if (!isFile(path)) return undefined;
+    return { map: JSON.parse(readFileSync(path, 'utf8')) as RawMap, base: dirname(path) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The original files a built file was compiled from, absolute, that exist on disk. Empty when the
+ * file has no map, the map is unreadable, or none of its sources exist (then index the built file).
+ */
+export function originalSources(file: string, text: string): string[] {
+  const url = sourceMappingUrl(text);
+  if (!url) return [];
+  const read = readMap(file, url);
+  if (!read || !Array.isArray(read.map.sources)) return [];
+  const root = typeof read.map.sourceRoot === 'string' ? read.map.sourceRoot : '';
+  const out: string[] = [];
+  for (const source of read.map.sources) {
+    if (typeof source !== 'string' || source === '') continue;
+    let path: string;
+    if (source.startsWith('file:')) {
+      try {
+        path = fileURLToPath(source);
+      } catch {
+        continue;
+      }
+    } else if (/^[a-z][a-z0-9+.-]*:/i.test(source)) {
+      continue; // webpack://, http:// … — not a file we can read
+    } else {
+      path = resolve(read.base, root, source);
+    }
+    if (isFile(path) && !out.includes(path)) out.push(path);
+  }
+  return out;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return existsSync(path) && statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}

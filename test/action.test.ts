@@ -1,0 +1,149 @@
+/**
+ * The GitHub Action, run locally: action.yml's main step (dist/scripts/action-run.js) on fixture
+ * servers, with GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / RUNNER_TEMP pointing at temporary files, and
+ * action.yml's wiring checked against what the script reads and writes.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Log } from 'sarif';
+import { afterAll, describe, expect, it } from 'vitest';
+import { splitCommand } from '../scripts/action-run.js';
+import { ROOT } from './helpers/capture.js';
+import { assertGitHubIngestible, assertValidSarif } from './helpers/github-sarif.js';
+
+const SCRIPT = join(ROOT, 'dist', 'scripts', 'action-run.js');
+
+const made: string[] = [];
+const tempDir = (prefix: string): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  dir: string;
+}
+
+function runAction(inputs: Record<string, string>): Promise<ActionRun> {
+  const dir = tempDir('mcplint-action-');
+  const outputFile = join(dir, 'github_output');
+  const summaryFile = join(dir, 'step_summary');
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NO_COLOR: '1',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_WORKSPACE: ROOT,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    RUNNER_TEMP: dir,
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/-/g, '_').toUpperCase()}`] = value;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [SCRIPT], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const outputs = Object.fromEntries(
+        readFileSync(outputFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      );
+      resolve({ code, stdout, stderr, outputs, summary: readFileSync(summaryFile, 'utf8'), dir });
+    });
+  });
+}
+
+describe('GitHub Action (run locally)', () => {
+  it('on a fixture with a warning: annotations, ingestible SARIF, a Markdown summary and the outputs', async () => {
+    const dir = tempDir('mcplint-action-sarif-');
+    const sarifFile = join(dir, 'mcplint.sarif');
+    const r = await runAction({ command: 'node fixtures/rules/tool-annotations-present/bad.mjs', 'sarif-file': sarifFile, 'sarif-category': 'books' });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.outputs).toMatchObject({ 'exit-code': '0', score: '97', grade: 'A', errors: '0', warnings: '1', notes: '0', 'sarif-file': sarifFile });
+    // The job log: workflow commands, paths relative to the repository root.
+    expect(r.stdout).toMatch(/^::warning file=fixtures\/rules\/tool-annotations-present\/bad\.mjs,line=1,title=mcplint tool-annotations-present::Tool "bookstore_search_books" has no annotations/m);
+    // The step summary: the Markdown report.
+    expect(r.summary).toMatch(/^## mcplint: bookstore-mcp-server 1\.0\.0/);
+    expect(r.summary).toContain('| tool `bookstore_search_books` | warning |');
+    const log = JSON.parse(readFileSync(sarifFile, 'utf8')) as Log;
+    assertValidSarif(log);
+    assertGitHubIngestible(log);
+    expect(log.runs[0]!.automationDetails?.id).toBe('books/');
+    expect(log.runs[0]!.results!.map((x) => x.ruleId)).toEqual(['tool-annotations-present']);
+  }, 120_000);
+
+  it('fails the step (exit 1) on an error finding and still writes SARIF and outputs for the upload step', async () => {
+    const r = await runAction({ command: 'node fixtures/rules/stdout-pollution/bad.mjs', 'sarif-file': join(tempDir('mcplint-action-'), 'x.sarif') });
+    expect(r.code).toBe(1);
+    expect(r.outputs).toMatchObject({ 'exit-code': '1', errors: '1' });
+    expect(r.stdout).toMatch(/^::error file=[^,]+,line=\d+,title=mcplint stdout-pollution::/m);
+    const log = JSON.parse(readFileSync(r.outputs['sarif-file']!, 'utf8')) as Log;
+    assertValidSarif(log);
+    assertGitHubIngestible(log);
+  }, 120_000);
+
+  it('passes thresholds and the baseline through to mcplint', async () => {
+    const dir = tempDir('mcplint-action-baseline-');
+    const baseline = join(dir, 'baseline.json');
+    writeFileSync(baseline, JSON.stringify({ version: 1, entries: [] }));
+    const strict = await runAction({ command: 'node fixtures/rules/tool-annotations-present/bad.mjs', 'fail-on': 'warning', 'min-score': '90', baseline, 'sarif-file': join(dir, 'a.sarif') });
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain(`--fail-on warning --min-score 90 --baseline ${baseline}`);
+    const args = await runAction({ command: 'node fixtures/clean-server.mjs', args: '--rule "tool-name-verb=off" --format-does-not-exist', 'sarif-file': join(dir, 'b.sarif') });
+    expect(args.code).toBe(2);
+    expect(args.stderr).toContain('Unknown argument');
+  }, 120_000);
+
+  it('splits command inputs like a shell, without expansion', () => {
+    expect(splitCommand(`node "dist/my server.js" --name 'a b' x\\ y $HOME`)).toEqual(['node', 'dist/my server.js', '--name', 'a b', 'x y', '$HOME']);
+    expect(splitCommand('  ')).toEqual([]);
+    expect(() => splitCommand('node "open')).toThrow(/unterminated/);
+  });
+
+  it('action.yml passes every input to the script and maps every output the script writes', () => {
+    const yaml = createRequire(import.meta.url)('js-yaml') as { load: (s: string) => unknown };
+    const action = yaml.load(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+      inputs: Record<string, unknown>;
+      outputs: Record<string, { value: string }>;
+      runs: { using: string; steps: { id?: string; env?: Record<string, string>; run?: string; uses?: string; if?: string }[] };
+    };
+    expect(action.runs.using).toBe('composite');
+    const step = action.runs.steps.find((s) => s.id === 'mcplint')!;
+    expect(step.run).toContain('dist/scripts/action-run.js');
+    // Inputs reach the script only through env (never interpolated into the shell).
+    for (const [name, value] of Object.entries(step.env!)) {
+      const input = name.replace(/^INPUT_/, '').toLowerCase().replace(/_/g, '-');
+      expect(value).toBe(`\${{ inputs.${input} }}`);
+      expect(action.inputs).toHaveProperty(input);
+    }
+    for (const step of action.runs.steps) if (step.run) expect(step.run).not.toContain('${{ inputs.');
+    const passed = new Set(Object.keys(step.env!).map((n) => n.replace(/^INPUT_/, '').toLowerCase().replace(/_/g, '-')));
+    for (const input of Object.keys(action.inputs)) if (input !== 'upload-sarif') expect(passed, input).toContain(input);
+    const script = readFileSync(join(ROOT, 'scripts', 'action-run.ts'), 'utf8');
+    for (const [name, output] of Object.entries(action.outputs)) {
+      expect(output.value).toBe(`\${{ steps.mcplint.outputs.${name} }}`);
+      expect(script).toContain(`setOutput('${name}'`);
+    }
+    const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
+    expect(upload.uses).toBe('github/codeql-action/upload-sarif@v4');
+    expect(upload.if).toContain("inputs.upload-sarif == 'true'");
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Secrets never leak: a server is given secrets in its environment (through the config file's
+ * `target.env`) and leaks them — and token-shaped secrets of its own — on stderr, stdout, in
+ * descriptions, tool results and log notifications. No report format and not the saved capture
+ * may contain any of them; the secrets-in-surface rule still reports them, masked.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Capture } from '../src/capture.js';
+import { runRules } from '../src/engine/run.js';
+import { redactCapture, redactText } from '../src/util/redact.js';
+import secretsInSurface from '../rules/secrets-in-surface.js';
+import { fixturePath, makeCapture } from './helpers/capture.js';
+import { runCli } from './helpers/cli.js';
+import { FAKE_SECRETS } from './helpers/fake-secrets.js';
+
+const random = () => Math.random().toString(36).slice(2, 12);
+
+describe('secrets never leak', () => {
+  it('from env values, tool descriptions, stderr, stdout, tool results and log messages: every format and the capture', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcplint-secrets-'));
+    const apiKey = `bk_live_${random()}${random()}`;
+    const dbPassword = `Pw${random()}${random()}`;
+    const databaseUrl = `postgres://bookstore:${dbPassword}@db.internal:5432/books`;
+    const github = FAKE_SECRETS['github-token'];
+    // The fixture's own bearer token (assembled the same way, so no token-shaped literal sits in the source).
+    const bearerToken = ['x9Y8w7V6u5T4s3R2', 'q1P0o9N8m7L6k5J4'].join('');
+    writeFileSync(
+      join(dir, 'mcplint.config.json'),
+      JSON.stringify({
+        target: {
+          command: process.execPath,
+          args: [fixturePath('hostile/leaky.mjs')],
+          env: { BOOKSTORE_API_KEY: apiKey, DATABASE_URL: databaseUrl },
+        },
+      }),
+    );
+    const reports = { json: 'out.json', sarif: 'out.sarif', markdown: 'out.md', checklist: 'out-checklist.md', github: 'out-github.txt' };
+    const result = await runCli(
+      ['--format', 'text', ...Object.entries(reports).flatMap(([format, file]) => ['--report', `${format}=${file}`]), '--save-capture', 'capture.json'],
+      { cwd: dir, timeoutMs: 60_000 },
+    );
+    expect(result.stderr).not.toContain('internal error');
+    const outputs: Record<string, string> = {
+      'text (stdout)': result.stdout,
+      stderr: result.stderr,
+      capture: readFileSync(join(dir, 'capture.json'), 'utf8'),
+      ...Object.fromEntries(Object.entries(reports).map(([format, file]) => [format, readFileSync(join(dir, file), 'utf8')])),
+    };
+    // The run did see the leaks (so the test tests something).
+    const capture = JSON.parse(outputs.capture!) as Capture;
+    expect(capture.stderr.text).toContain('[bookstore] connecting to [redacted] with key [redacted]');
+    expect(outputs.capture).toContain('[redacted github-token ghp_…]');
+    expect(outputs.capture).toContain('[redacted bearer-token Bearer x9Y8…]');
+    expect(outputs.json).toContain('stdout-pollution');
+
+    const planted = { apiKey, dbPassword, databaseUrl, github, bearerToken };
+    for (const [where, text] of Object.entries(outputs)) {
+      for (const [name, value] of Object.entries(planted)) {
+        expect(text.includes(value), `${name} leaked into ${where}`).toBe(false);
+      }
+    }
+
+    // The rule still sees what was redacted, and reports it masked.
+    const findings = runRules(capture, { rules: [secretsInSurface], settings: new Map() }).findings;
+    expect(findings.map((f) => `${f.messageId} ${f.subject.kind}${'name' in f.subject ? `:${f.subject.name}` : ''}`).sort()).toEqual([
+      'callOutput tool:bookstore_search_books',
+      'surface tool:bookstore_get_book',
+    ]);
+    expect(findings.map((f) => f.evidence).sort()).toEqual(['GitHub token: ghp_…', 'bearer token: Bearer x9Y8…']);
+  }, 90_000);
+
+  it('redacts extra secret values (header values) and token-shaped strings through one entry point', () => {
+    const header = `tok_${random()}${random()}`;
+    const capture = makeCapture({ stderr: `auth header ${header}; key ${FAKE_SECRETS['openai-api-key']}; url ${FAKE_SECRETS['url-credentials']}` });
+    const redacted = redactCapture(capture, [header]);
+    const text = JSON.stringify(redacted);
+    expect(text).not.toContain(header);
+    expect(text).not.toContain(FAKE_SECRETS['openai-api-key']);
+    expect(text).not.toContain('Xk9!vB2qLz7w');
+    expect(redacted.stderr.text).toBe('auth header [redacted]; key [redacted openai-api-key sk-p…]; url [redacted url-credentials https://…@]git.bookstore.internal/repo.git');
+    // Idempotent, and plain text goes through the same patterns.
+    expect(redactCapture(redacted, [header])).toBe(redacted);
+    expect(redactText(`token ${FAKE_SECRETS['github-token']}`)).toBe('token [redacted github-token ghp_…]');
+  });
+
+  it('redacts every kind of token-shaped secret, and leaves documentation samples readable', () => {
+    for (const [kind, value] of Object.entries(FAKE_SECRETS)) {
+      const out = redactText(`value: ${value} end`);
+      expect(out, kind).not.toContain(value.slice(8, -4));
+      expect(out, kind).toContain('[redacted ');
+    }
+    expect(redactText('see AKIAIOSFODNN7EXAMPLE')).toBe('see AKIAIOSFODNN7EXAMPLE');
+    expect(redactText('postgres://postgres:postgres@localhost/app')).toBe('[redacted sample-url-credentials postgres://…@]localhost/app');
+  });
+});
