@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/paths.js';
 
@@ -127,7 +127,8 @@ async function main(): Promise<void> {
   if (!existsSync(CLI) || !existsSync(SDK_CLIENT)) throw new Error('Build first: npm run build');
   mkdirSync(OUT, { recursive: true });
   const rows: Row[] = [];
-  process.stderr.write(`mcplint bench: ${RUNS} runs per figure (medians), ${cpus().length} cores, Node ${process.version}\n`);
+  const loadBefore = loadavg()[0]!;
+  process.stderr.write(`mcplint bench: ${RUNS} runs per figure (medians), ${cpus().length} cores, Node ${process.version}, load average ${loadBefore.toFixed(1)}\n`);
 
   // 1. Live lint without tool probes vs the SDK client.
   for (const [name, server] of Object.entries(SERVERS)) {
@@ -199,7 +200,16 @@ async function main(): Promise<void> {
   const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   process.stdout.write([row(header), row(widths.map((w) => '-'.repeat(w))), ...lines.map(row)].join('\n') + '\n');
 
-  const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 1e9), node: process.version, platform: `${process.platform} ${process.arch}` };
+  // The load average says how much else ran meanwhile: figures from a busy machine are not comparable.
+  const machine = {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 1e9),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverage: { before: Number(loadBefore.toFixed(2)), after: Number(loadavg()[0]!.toFixed(2)) },
+  };
+  process.stderr.write(`load average before ${machine.loadAverage.before}, after ${machine.loadAverage.after}\n`);
   writeFileSync(join(OUT, 'results.json'), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, machine, rows }, null, 2) + '\n');
   process.stderr.write(`Wrote ${join(OUT, 'results.json')}\n`);
 }

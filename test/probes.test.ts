@@ -173,6 +173,8 @@ describe.concurrent('probe records', () => {
     expect(lint(capture)).toEqual([]);
     expect(Object.entries(capture.probes).filter(([, r]) => r.status === 'ran').map(([id]) => id)).toEqual([
       'ping', 'request-ids', 'unknown-method', 'invalid-cursor', 'unknown-tool', 'version-negotiation', 'invalid-arguments',
+      // Its read-only tools give schema examples, so they also get valid calls and a pagination probe.
+      'valid-calls', 'pagination',
     ]);
     const enabled = runRules(capture, { rules: [unknownToolProtocolError], settings: new Map([['unknown-tool-protocol-error', { level: 'warning', options: {} }]]) });
     expect(summary(enabled)).toEqual(['unknown-tool-protocol-error isErrorResult server']);

@@ -90,7 +90,9 @@ export function captureFixture(
   const probes = probeConfig === false ? undefined : probeHook(resolveProbeConfig(probeConfig, {}, timeouts));
   return captureStdio(
     { command: process.execPath, args: [fixturePath(relative), ...(args ?? [])], ...(env ? { env } : {}) },
-    { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...(probes ? { probes } : {}), ...rest },
+    // A generous exit grace: on a loaded 2-core runner a server that does exit on stdin EOF can
+    // take over a second, and slow-shutdown must only fire on fixtures that really ignore it.
+    { ...DEFAULT_CAPTURE_OPTIONS, exitGraceMs: 3000, ...timeouts, ...(probes ? { probes } : {}), ...rest },
   );
 }
 

@@ -21,6 +21,6 @@ describe(RULE, () => {
 
   it('is skipped when the probe did not run', () => {
     const res = runRule(rule, makeCapture({ probes: { ping: { id: 'ping', status: 'skipped', reason: 'protocol probes are turned off' } } }));
-    expect(res.skipped).toEqual([{ ruleId: RULE, reason: 'probe ping was skipped: protocol probes are turned off' }]);
+    expect(res.skipped).toEqual([{ ruleId: RULE, applicable: true, reason: 'probe ping was skipped: protocol probes are turned off' }]);
   });
 });
