@@ -1,3 +1,4 @@
+import { editDistance } from '../src/util/edit-distance.js';
 import { CLIENT_FORMATS } from '../src/connect/client-formats.js';
 import type { ClientFormat } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
@@ -7,23 +8,10 @@ const messages = {
     'Server "{{server}}" in {{file}} has the key "{{key}}", which {{client}} does not read in a server entry{{hint}}; the client ignores it, so the setting has no effect.',
 };
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1]!.toLowerCase() === b[j - 1]!.toLowerCase() ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
 
 /** "did you mean" for a typo, or the client the key belongs to. */
 function hint(key: string, known: readonly string[], format: ClientFormat): string {
-  const close = known.filter((k) => distance(k, key) <= 2 && k !== key);
+  const close = known.filter((k) => editDistance(k.toLowerCase(), key.toLowerCase()) <= 2 && k !== key);
   if (close.length > 0) return ` (did you mean "${close[0]}"?)`;
   const owners = (Object.keys(CLIENT_FORMATS) as ClientFormat[]).filter((f) => f !== format && CLIENT_FORMATS[f].keys?.includes(key));
   if (owners.length > 0) return ` ("${key}" is a ${owners.map((f) => CLIENT_FORMATS[f].label).join(' / ')} key)`;

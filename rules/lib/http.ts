@@ -2,19 +2,11 @@
  * Reading HTTP probe records and exchanges for the http-* rules (pure functions over the capture).
  */
 import type { Capture, HttpExchange } from '../../src/capture.js';
+import type { HttpProbeData } from '../../src/connect/http-probes.js';
 import { isObject } from '../../src/engine/capture-index.js';
 
-/** What an HTTP probe recorded about the exchange that decided it (see src/connect/http-probes.ts). */
-export interface HttpProbeView {
-  readonly exchange: number;
-  readonly status?: number;
-  readonly contentType?: string;
-  readonly bodyBytes: number;
-  readonly bodyText?: string;
-  readonly errorCode?: number;
-  readonly error?: string;
-  readonly [key: string]: unknown;
-}
+/** What an HTTP probe recorded about the exchange that decided it (written by src/connect/http-probes.ts). */
+export type HttpProbeView = HttpProbeData;
 
 /** The data of a probe that ran, or undefined. */
 export function httpProbe(capture: Capture, id: string): HttpProbeView | undefined {

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Ajv as AjvType, ErrorObject } from 'ajv';
+import { editDistance } from '../util/edit-distance.js';
 import { LEVELS, type Level, type Rule } from './rule.js';
 import type { IgnoreEntry, RuleSetting } from './run.js';
 import { PROBES_CONFIG_SCHEMA } from '../probes/config-schema.js';
@@ -140,23 +141,10 @@ function describe(error: ErrorObject): string {
 }
 
 function suggest(id: string, known: Set<string>): string {
-  const close = [...known].filter((k) => k.includes(id) || id.includes(k) || distance(k, id) <= 3);
+  const close = [...known].filter((k) => k.includes(id) || id.includes(k) || editDistance(k, id) <= 3);
   return close.length > 0 ? ` (did you mean ${close.slice(0, 2).map((c) => `"${c}"`).join(' or ')}?)` : '';
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length]!;
-}
 
 /** Parse `--rule id=level` flags. */
 export function parseRuleFlags(flags: readonly string[], rules: readonly Rule[]): Map<string, Level> {
