@@ -5,6 +5,7 @@
  * error or internal failure, 130 interrupted.
  */
 import { VERSION } from './version.js';
+import type { Rule } from './engine/rule.js';
 
 export const EXIT = { ok: 0, findings: 1, usage: 2, interrupted: 130 } as const;
 
@@ -43,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
           .option('color', { type: 'boolean', describe: 'Force colours on or off (default: auto; honours NO_COLOR and FORCE_COLOR)' })
           .option('project', { type: 'string', describe: "The server's source directory, for findings on source lines (default: the launched script's package)" })
           .option('source', { type: 'boolean', default: true, describe: 'Map findings to the source lines that register tools; --no-source skips it (the TypeScript compiler is never loaded)' })
+          .option('cache', { type: 'boolean', default: true, describe: 'Reuse the source index from node_modules/.cache/mcplint while the code is unchanged; --no-cache rebuilds it' })
           .option('report', { type: 'string', array: true, describe: 'Also write the report as FORMAT to FILE: --report sarif=mcplint.sarif; repeatable' })
           .option('fail-on', { type: 'string', choices: ['error', 'warning', 'note', 'none'], describe: 'Exit 1 when a finding is at this level or above (default: error)' })
           .option('min-score', { type: 'number', describe: 'Exit 1 when a server scores below this (0–100)' })
@@ -90,6 +92,7 @@ async function main(argv: string[]): Promise<number> {
           quiet: args.quiet,
           project: args.project,
           noSource: args.source === false,
+          noCache: args.cache === false,
           url: args.url,
           header: args.header ?? [],
           transport: args.transport,
@@ -222,6 +225,7 @@ interface LintArgs {
   quiet?: boolean;
   project?: string;
   noSource?: boolean;
+  noCache?: boolean;
   url?: string;
   header?: string[];
   transport?: 'auto' | 'http' | 'sse';
@@ -275,7 +279,10 @@ async function lintCommand(args: LintArgs): Promise<number> {
       args.format === 'json' ? 'json' : 'text',
     );
   }
-  const [{ lint }, { rules }] = await Promise.all([import('./lint.js'), import('../rules/index.js')]);
+  // Loaded by lint() right after it launches the server, so the two overlap.
+  let loadingRules: Promise<readonly Rule[]> | undefined;
+  const rules = (): Promise<readonly Rule[]> => (loadingRules ??= import('../rules/index.js').then((m) => m.rules));
+  const { lint } = await import('./lint.js');
   const finish = await import('./cli-finish.js');
   finish.checkFinishOptions({ reports: args.report ?? [], failOn: args.failOn, minScore: args.minScore, maxWarnings: args.maxWarnings });
   const { startProgress } = await import('./progress.js');
@@ -293,6 +300,7 @@ async function lintCommand(args: LintArgs): Promise<number> {
     ...(args.saveCapture ? { saveCapture: args.saveCapture } : {}),
     ...(args.project !== undefined ? { project: args.project } : {}),
     ...(args.noSource ? { noSource: true } : {}),
+    ...(args.noCache ? { noCache: true } : {}),
     ...(args.url ? { url: args.url, headers, ...(args.transport ? { transport: args.transport } : {}) } : {}),
     ...(args.protocol ? { protocol: args.protocol } : {}),
     ...(args.configFile ? { clientConfigFile: args.configFile } : {}),
@@ -307,7 +315,7 @@ async function lintCommand(args: LintArgs): Promise<number> {
     .finally(() => progress.stop());
   const pc = (await import('picocolors')).default;
   // Baseline, output (stdout or --output, plus --report files), then the exit decision: src/cli-finish.ts.
-  const failed = await finish.finishLint(report, rules, {
+  const failed = await finish.finishLint(report, await rules(), {
     cwd: process.cwd(),
     format: args.format,
     ...(args.output ? { output: args.output } : {}),

@@ -23,6 +23,7 @@ import { scoreFindings } from './engine/score.js';
 import { lint, type LintOptions, type LintOutcome } from './lint.js';
 import type { LocatedFinding, ServerReport } from './report.js';
 import { findAnchors } from './source/anchors.js';
+import type { SourceIndex } from './source/types.js';
 
 /** A server of the config that was not linted, and why. */
 export interface SkippedServer {
@@ -30,7 +31,7 @@ export interface SkippedServer {
   readonly reason: string;
 }
 
-export async function lintClientConfig(options: LintOptions): Promise<LintOutcome & { readonly skippedServers: readonly SkippedServer[] }> {
+export async function lintClientConfig(options: LintOptions & { readonly rules: readonly Rule[] }): Promise<LintOutcome & { readonly skippedServers: readonly SkippedServer[] }> {
   const file = options.clientConfigFile!;
   const config = loadClientConfig(file, { cwd: options.cwd });
   let servers: readonly ClientServer[] = config.servers;
@@ -49,9 +50,12 @@ export async function lintClientConfig(options: LintOptions): Promise<LintOutcom
 
   const jobs = Math.max(1, Math.min(Math.floor(options.jobs ?? 1), runnable.length));
   const many = runnable.length > 1;
+  // Servers of one project (same root and entry) share one source index.
+  const sourceIndexes = options.sourceIndexes ?? new Map<string, Promise<SourceIndex>>();
   const outcomes = await mapLimit(runnable, jobs, (server) =>
     lint({
       ...options,
+      sourceIndexes,
       clientConfigFile: undefined,
       server: undefined,
       target: server.target!,
@@ -66,7 +70,7 @@ export async function lintClientConfig(options: LintOptions): Promise<LintOutcom
 }
 
 /** Run the rules that need peers on every server, with the others as its peers; merge their findings. */
-async function crossServerPass(options: LintOptions, servers: readonly ClientServer[], captures: readonly Capture[], reports: ServerReport[]): Promise<ServerReport[]> {
+async function crossServerPass(options: LintOptions & { readonly rules: readonly Rule[] }, servers: readonly ClientServer[], captures: readonly Capture[], reports: ServerReport[]): Promise<ServerReport[]> {
   const crossRules = options.rules.filter((r) => r.requires?.includes('peers'));
   if (crossRules.length === 0) return reports;
   const loaded = options.noConfig ? { config: {} as McplintConfig } : await loadConfig(options.cwd, options.configFile, options.rules);

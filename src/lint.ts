@@ -8,6 +8,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { CAPTURE_VERSION, type Capture, type DeclaredIn, type TargetDescription } from './capture.js';
 import { captureStdio, DEFAULT_CAPTURE_OPTIONS } from './connect/capture-session.js';
 import { captureTarget, targetSecrets, type ResolvedTarget } from './connect/capture-target.js';
+import { isModernVersion } from './connect/discover.js';
 import type { HttpTransportChoice } from './connect/http.js';
 import { ConfigError, parseRuleFlags, resolveSettings, type McplintConfig } from './engine/config.js';
 import { loadConfig } from './engine/load-config.js';
@@ -23,7 +24,12 @@ import { VERSION } from './version.js';
 
 export interface LintOptions {
   readonly cwd: string;
-  readonly rules: readonly Rule[];
+  /**
+   * The rules, or a function that loads them: the CLI passes the import, which lint() starts
+   * right after launching the server, so loading the rules overlaps the server's start-up (they
+   * are loaded before the launch only when a config file or --rule flags need checking).
+   */
+  readonly rules: readonly Rule[] | (() => Promise<readonly Rule[]>);
   /** Command and arguments after `--`. */
   readonly command?: readonly string[];
   /** Lint a saved capture instead of launching anything. */
@@ -38,6 +44,13 @@ export interface LintOptions {
   readonly project?: string;
   /** Turn source mapping off (never loads the TypeScript compiler). */
   readonly noSource?: boolean;
+  /** --no-cache: build the source index afresh, without reading or writing its on-disk cache. */
+  readonly noCache?: boolean;
+  /**
+   * Source indexes built in this run, by project root and entry: the servers of one client config
+   * that share a project index it once (lintClientConfig passes one map to all of them).
+   */
+  readonly sourceIndexes?: Map<string, Promise<SourceIndex>>;
   /** --url: a Streamable HTTP (or legacy HTTP+SSE) server. */
   readonly url?: string;
   /** --header values for --url, by name (secrets: sent, never printed or saved). */
@@ -68,11 +81,14 @@ export interface LintOutcome {
 export async function lint(options: LintOptions): Promise<LintOutcome> {
   if (options.clientConfigFile && !options.target && !options.from) {
     const { lintClientConfig } = await import('./lint-many.js');
-    return lintClientConfig(options);
+    return lintClientConfig({ ...options, rules: await loadRules(options.rules)() });
   }
-  const loaded = options.noConfig ? { config: {} as McplintConfig } : await loadConfig(options.cwd, options.configFile, options.rules);
+  const rulesReady = loadRules(options.rules);
+  const loaded = options.noConfig ? { config: {} as McplintConfig } : await loadConfig(options.cwd, options.configFile, rulesReady);
   const config = loaded.config;
-  const settings = resolveSettings(options.rules, config, parseRuleFlags(options.ruleFlags ?? [], options.rules));
+  // A --rule flag naming no rule is a usage error, found before anything is launched.
+  const ruleFlags = options.ruleFlags ?? [];
+  const flagged = ruleFlags.length > 0 ? parseRuleFlags(ruleFlags, await rulesReady()) : undefined;
   const timeoutMs = options.timeoutMs ?? config.timeout ?? DEFAULT_CAPTURE_OPTIONS.timeoutMs;
 
   let capture: Capture;
@@ -86,27 +102,35 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
     declaredIn = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;
     secrets = targetSecrets(target);
     const startupTimeoutMs = Math.max(timeoutMs, DEFAULT_CAPTURE_OPTIONS.startupTimeoutMs);
-    // The source index needs only the target: build it (in a worker thread) while the server talks.
-    sourceEarly = sourceIndexFor(describeForSource(target), options, config, loaded.file);
-    sourceEarly.catch(() => undefined); // awaited below; a capture failure must not leave it unhandled
-    capture = await captureTarget(target, {
+    const probeConfig = resolveProbeConfig(config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs });
+    const capturing = captureTarget(target, {
       ...DEFAULT_CAPTURE_OPTIONS,
       timeoutMs,
       startupTimeoutMs,
       ...(options.protocol ? { protocolVersion: options.protocol } : {}),
-      probes: probeHook(resolveProbeConfig(config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs })),
+      probes: probeHook(probeConfig),
+      // Version negotiation needs a second server process: start it beside the first (2026-07-28 has no initialize).
+      startFreshEarly: probeConfig.protocol && !(options.protocol && isModernVersion(options.protocol)),
       // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off.
-      httpProbes: resolveProbeConfig(config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs }).protocol,
+      httpProbes: probeConfig.protocol,
     });
+    // The server is launched: what mcplint still has to load (rules, the source index in a
+    // worker thread) now overlaps its start-up instead of delaying it.
+    sourceEarly = sourceIndexFor(describeForSource(target), options, config, loaded.file);
+    sourceEarly.catch(() => undefined); // awaited below; a capture failure must not leave it unhandled
+    rulesReady().catch(() => undefined);
+    capture = await capturing;
   }
   capture = redactCapture(capture, secrets);
   if (options.saveCapture) writeFileSync(resolve(options.cwd, options.saveCapture), JSON.stringify(capture) + '\n');
 
+  const rules = await rulesReady();
+  const settings = resolveSettings(rules, config, flagged ?? parseRuleFlags([], rules));
   const mapped = await (sourceEarly ?? sourceIndexFor(capture.target, options, config, loaded.file));
   const source = mapped.source;
   if (mapped.note) capture = deepFreeze({ ...capture, notes: [...capture.notes, mapped.note] });
   const result = runRules(capture, {
-    rules: options.rules,
+    rules,
     settings,
     ...(config.ignore ? { ignore: config.ignore } : {}),
     ...(source ? { source } : {}),
@@ -120,9 +144,15 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
     ...(source ? { source, sourcePrefix: relative(options.cwd, source.root).split(sep).join('/') } : {}),
   };
   return {
-    report: { tool: { name: 'mcplint', version: VERSION }, servers: [buildServerReport(capture, result, anchors, options.rules)] },
+    report: { tool: { name: 'mcplint', version: VERSION }, servers: [buildServerReport(capture, result, anchors, rules)] },
     captures: [capture],
   };
+}
+
+/** Rules given, or loaded once on first need. */
+function loadRules(rules: LintOptions['rules']): () => Promise<readonly Rule[]> {
+  let loading: Promise<readonly Rule[]> | undefined;
+  return () => (loading ??= typeof rules === 'function' ? rules() : Promise.resolve(rules));
 }
 
 /**
@@ -151,8 +181,15 @@ async function sourceIndexFor(
     return {};
   }
   try {
-    const { buildSourceIndexInWorker } = await import('./source/in-worker.js');
-    const source = await buildSourceIndexInWorker(root, entry ? { entry } : {});
+    const cache = !options.noCache && config.source?.cache !== false;
+    const memoKey = JSON.stringify([root, entry ?? null, cache]);
+    let building = options.sourceIndexes?.get(memoKey);
+    if (!building) {
+      const { buildSourceIndexInWorker } = await import('./source/in-worker.js');
+      building = buildSourceIndexInWorker(root, { ...(entry ? { entry } : {}), cache });
+      options.sourceIndexes?.set(memoKey, building);
+    }
+    const source = await building;
     return source.filesIndexed > 0 ? { source } : {};
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);

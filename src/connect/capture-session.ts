@@ -42,6 +42,12 @@ export interface CaptureOptions {
   readonly probes?: (session: LiveSession) => Promise<Record<string, ProbeRecord>>;
   /** --protocol: the version to ask for; a 2026-07-28 (modern) version skips initialize for server/discover. */
   readonly protocolVersion?: string;
+  /**
+   * Start the second server process (the fresh connection version negotiation needs) together
+   * with the first, so its start-up overlaps the handshake and listing instead of following them.
+   * Nothing is sent to it before its probe's turn; unused, it is closed at the end.
+   */
+  readonly startFreshEarly?: boolean;
 }
 
 /** What probes get: the live connection and what has been captured so far. */
@@ -115,6 +121,7 @@ export async function runSession(
   spawnError: () => Error | undefined = () => undefined,
   factory?: ConnectionFactory,
 ): Promise<Capture> {
+  let early: Connection | undefined = factory && options.startFreshEarly && options.probes ? factory() : undefined;
   const handshake = await establish(connection, options, () => initialize(connection, options, spawnError));
   const lists = {} as Record<ListName, ListCapture>;
   let probes: Record<string, ProbeRecord> = {};
@@ -135,7 +142,11 @@ export async function runSession(
         lists,
         ...(factory
           ? {
-              openFresh: () => factory(),
+              openFresh: () => {
+                const started = early ?? factory();
+                early = undefined;
+                return started;
+              },
               restart: async (phase: Phase, why: string): Promise<RestartOutcome> => {
                 const old = current;
                 const exit = await old.close();
@@ -166,7 +177,8 @@ export async function runSession(
     for (const name of Object.keys(LIST_METHODS) as ListName[]) lists[name] = { status: 'skipped', pages: [], items: [] };
   }
 
-  const exit: ProcessExit | undefined = await current.close();
+  // The early second process, when no probe took it, ends together with the first.
+  const [exit] = await Promise.all([current.close(), early?.close()]);
   const stderr = earlier.length === 0 ? current.stderr() : joinStderr([...earlier, current].map((c) => c.stderr()));
   const output = connection.outputStats?.();
   const capture: Capture = {

@@ -17,7 +17,8 @@ export interface LoadedConfig {
   readonly targetLine?: number;
 }
 
-export async function loadConfig(cwd: string, explicit: string | undefined, rules: readonly Rule[]): Promise<LoadedConfig> {
+/** `rules` may be a loader: it is called only when there is a config file to check. */
+export async function loadConfig(cwd: string, explicit: string | undefined, rules: readonly Rule[] | (() => Promise<readonly Rule[]>)): Promise<LoadedConfig> {
   // Most runs have no config at all: a cheap look first spares loading cosmiconfig.
   if (!explicit && !mayHaveConfig(cwd)) return { config: {} };
   const { cosmiconfig, getDefaultSearchPlaces } = await import('cosmiconfig');
@@ -34,7 +35,7 @@ export async function loadConfig(cwd: string, explicit: string | undefined, rule
   }
   if (!found || found.isEmpty) return { config: {} };
   const shown = relative(cwd, found.filepath) || found.filepath;
-  const config = validateConfig(found.config ?? {}, rules, shown);
+  const config = validateConfig(found.config ?? {}, typeof rules === 'function' ? await rules() : rules, shown);
   let targetLine: number | undefined;
   try {
     targetLine = lineOfKey(readFileSync(found.filepath, 'utf8'), 'target') ?? lineOfKey(readFileSync(found.filepath, 'utf8'), 'mcplint');
