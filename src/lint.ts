@@ -185,8 +185,8 @@ async function sourceIndexFor(
     const memoKey = JSON.stringify([root, entry ?? null, cache]);
     let building = options.sourceIndexes?.get(memoKey);
     if (!building) {
-      const { buildSourceIndexInWorker } = await import('./source/in-worker.js');
-      building = buildSourceIndexInWorker(root, { ...(entry ? { entry } : {}), cache });
+      // Into the map before any await, so a server starting meanwhile waits for this build.
+      building = import('./source/in-worker.js').then(({ buildSourceIndexInWorker }) => buildSourceIndexInWorker(root, { ...(entry ? { entry } : {}), cache }));
       options.sourceIndexes?.set(memoKey, building);
     }
     const source = await building;

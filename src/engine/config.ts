@@ -42,6 +42,8 @@ export interface SourceConfig {
   readonly project?: string;
   /** false turns source mapping off (like --no-source). Default true. */
   readonly enabled?: boolean;
+  /** false: build the source index afresh every run, no on-disk cache (like --no-cache). Default true. */
+  readonly cache?: boolean;
 }
 
 /** A problem with the user's configuration or flags: exit code 2, one line. */
@@ -102,6 +104,10 @@ export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
         properties: {
           project: { type: 'string', minLength: 1, description: "The server's project directory, relative to this file (default: the launched script's nearest package.json)." },
           enabled: { type: 'boolean', description: 'false turns source mapping off, like --no-source.' },
+          cache: {
+            type: 'boolean',
+            description: 'false builds the source index afresh on every run instead of reusing it from node_modules/.cache/mcplint, like --no-cache.',
+          },
         },
       },
       probes: PROBES_CONFIG_SCHEMA,

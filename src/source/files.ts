@@ -9,7 +9,8 @@ import { originalSources } from './sourcemap.js';
 
 export const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const OUTPUT_DIRS = new Set(['dist', 'build', 'out']);
-const SKIP_DIRS = new Set(['node_modules', '.git', 'coverage']);
+/** Folders never indexed, at any depth. */
+export const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', 'coverage']);
 /** TypeScript twins of an imported JS file (`./x.js` in TS source means `./x.ts`). */
 const TS_TWINS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'], '.jsx': ['.tsx'] };
 /** Stop collecting past this many files (a safety net, not a tuning knob). */
@@ -41,7 +42,8 @@ export function isFile(path: string): boolean {
   }
 }
 
-function supported(path: string): boolean {
+/** A JS/TS file the index can read (declaration files are not). */
+export function supported(path: string): boolean {
   return EXTENSIONS.includes(extname(path)) && !/\.d\.[cm]?ts$/.test(path);
 }
 

@@ -3,7 +3,8 @@
  * say (extract.ts, ts-morph). Loaded only through a dynamic import() when source mapping runs, and
  * even then the TypeScript compiler is loaded only when some file is worth parsing: one that
  * registers tools, prompts or resources, sets request handlers, or writes to stdout. So
- * `mcplint --version`, `--no-source` runs and servers whose code has none of that never pay for it.
+ * `mcplint --version`, `--no-source` runs and servers whose code has none of that never pay for it,
+ * nor does a repeated lint whose files are unchanged (the on-disk cache, cache.ts).
  *
  * Which files: when the launched script is known and inside the project, the script and every
  * file it imports through relative paths (the code that actually runs); otherwise the whole
@@ -12,6 +13,7 @@
  * `sourceMappingURL`) is replaced by the original files its source map names, when they exist.
  */
 import { join, relative, resolve, sep } from 'node:path';
+import { openSourceIndexCache, type TsconfigList } from './cache.js';
 import { collectFiles, isFile } from './files.js';
 import type { SourceIndex } from './types.js';
 
@@ -20,6 +22,11 @@ export type { SourceIndex } from './types.js';
 export interface SourceIndexOptions {
   /** Absolute path of the script the server is launched with; the index then follows its imports. */
   readonly entry?: string;
+  /**
+   * Reuse and keep the index in the on-disk cache (cache.ts); a hit never loads the compiler.
+   * Off by default: library callers get a fresh build; lint() turns it on unless --no-cache.
+   */
+  readonly cache?: boolean;
 }
 
 /**
@@ -35,10 +42,13 @@ const worthParsing = (text: string): boolean => REGISTERS.test(text) || (WRITES_
 
 export async function buildSourceIndex(rootDir: string, options: SourceIndexOptions = {}): Promise<SourceIndex> {
   const absolute = resolve(rootDir);
+  const cache = options.cache ? openSourceIndexCache(absolute) : undefined;
   const collected = await collectFiles(absolute, {
     ...(options.entry ? { entry: options.entry } : {}),
-    tsconfigFiles,
+    tsconfigFiles: cache ? (root) => cache.tsconfigFiles(root, tsconfigFiles) : (root) => tsconfigFiles(root),
   });
+  const cached = cache?.get(collected, options.entry);
+  if (cached) return cached;
   const rel = (path: string) => relative(absolute, path).split(sep).join('/');
   const base = {
     root: absolute,
@@ -48,18 +58,33 @@ export async function buildSourceIndex(rootDir: string, options: SourceIndexOpti
   const worth = [...collected.texts.values()].some(worthParsing);
   if (!worth) return { ...base, registrations: [], unresolved: [], stdoutWrites: [], throwingHandlers: [], looseZodObjects: [] };
   const { parseAndExtract } = await import('./extract.js');
-  return { ...base, ...parseAndExtract(collected.texts, absolute) };
+  const index = { ...base, ...parseAndExtract(collected.texts, absolute) };
+  cache?.set(index);
+  return index;
 }
 
-/** tsconfig.json's file list (and outDir), read with the compiler's own parser. */
-async function tsconfigFiles(root: string): Promise<{ files: string[]; outDir?: string } | undefined> {
+/**
+ * tsconfig.json's file list (and outDir), read with the compiler's own parser. `probed` hears of
+ * every file and folder the parser reads or looks for (what the cache must watch).
+ */
+async function tsconfigFiles(root: string, probed: (path: string) => void = () => {}): Promise<TsconfigList | undefined> {
   const path = join(root, 'tsconfig.json');
+  probed(path);
   if (!isFile(path)) return undefined;
   try {
     const { ts } = await import('ts-morph');
-    const read = ts.readConfigFile(path, ts.sys.readFile);
+    const host: import('ts-morph').ts.ParseConfigHost = {
+      useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
+      readDirectory: (...args) => ts.sys.readDirectory(...args),
+      fileExists: (file) => (probed(file), ts.sys.fileExists(file)),
+      readFile: (file) => (probed(file), ts.sys.readFile(file)),
+      directoryExists: (dir) => (probed(dir), ts.sys.directoryExists(dir)),
+      realpath: (file) => ts.sys.realpath?.(file) ?? file,
+      getCurrentDirectory: () => ts.sys.getCurrentDirectory(),
+    };
+    const read = ts.readConfigFile(path, host.readFile);
     if (read.error) return undefined;
-    const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, root);
+    const parsed = ts.parseJsonConfigFileContent(read.config, host, root);
     return { files: parsed.fileNames, ...(parsed.options.outDir ? { outDir: parsed.options.outDir } : {}) };
   } catch {
     return undefined; // an unreadable tsconfig.json: walk the tree instead

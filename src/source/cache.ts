@@ -1,0 +1,291 @@
+/**
+ * An on-disk cache of the source index, so linting the same server again does not load the
+ * TypeScript compiler (about 1 s of CPU). Like ESLint's and Ruff's caches it is keyed by content:
+ * collectFiles (no compiler) runs every time, and the index is reused when the files it collected,
+ * and everything else the extractor reads from disk, hash to the key it was stored under.
+ *
+ * Where: `node_modules/.cache/mcplint/` (the find-cache-dir convention) of the project root, or
+ * of the nearest directory above it that has node_modules (a workspace with hoisted
+ * dependencies), or `$MCPLINT_CACHE_DIR`; without any nothing is cached, so no file is ever
+ * created elsewhere in the user's project. One file per root, overwritten. Any failure to read or write it is a miss: a
+ * broken cache costs time, never a wrong result or a crash.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { dirname, extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { VERSION } from '../version.js';
+import { resolveRelative, SKIP_DIRS, supported, type CollectedFiles } from './files.js';
+import { originalSources } from './sourcemap.js';
+import type { SourceIndex } from './types.js';
+
+/** Bump when the stored layout changes. Changes to the indexer's code are caught by codeStamp(). */
+const FORMAT = 1;
+/** The modules whose code decides the index (hashed, see codeStamp). */
+const INDEXER_MODULES = ['index', 'files', 'sourcemap', 'extract', 'cache'];
+/** Past this many files the project listing is not worth hashing: tsconfig.json is parsed every time. */
+const MAX_LISTING = 20_000;
+
+/** tsconfig.json's file list, as index.ts reads it. */
+export interface TsconfigList {
+  readonly files: string[];
+  readonly outDir?: string;
+}
+
+/** Reads tsconfig.json (loading the compiler), reporting every path it reads or probes. */
+export type TsconfigParse = (root: string, probed: (path: string) => void) => Promise<TsconfigList | undefined>;
+
+export interface SourceIndexCache {
+  /** `parse`, unless tsconfig.json, the files it extends and the project's file names are unchanged since it last ran. */
+  tsconfigFiles(root: string, parse: TsconfigParse): Promise<TsconfigList | undefined>;
+  /** The stored index, when it was built from exactly these files (and the same surroundings). */
+  get(collected: CollectedFiles, entry: string | undefined): SourceIndex | undefined;
+  /** Store the index built after a get() that missed. */
+  set(index: SourceIndex): void;
+}
+
+interface TsconfigMemo {
+  readonly fingerprint: string;
+  /** Every path the parse read or probed (the config, what it extends, where it looked for them). */
+  readonly probed: readonly string[];
+  readonly list: TsconfigList | null;
+}
+
+interface Stored {
+  readonly format: number;
+  readonly key: string;
+  readonly index: SourceIndex;
+  readonly tsconfig?: TsconfigMemo;
+}
+
+/** Where the index of `root` is kept, or undefined when it has no place to go. */
+export function cacheFile(root: string): string | undefined {
+  const override = process.env.MCPLINT_CACHE_DIR;
+  const modules = override ? undefined : nearestNodeModules(root);
+  const dir = override ? resolve(override) : modules ? join(modules, '.cache', 'mcplint') : undefined;
+  return dir ? join(dir, `source-index-${sha256(root).slice(0, 16)}.json`) : undefined;
+}
+
+/**
+ * The node_modules the project's own dependencies resolve from: the root's, or in a workspace
+ * (dependencies hoisted to the repository root) the nearest one above it.
+ */
+function nearestNodeModules(root: string): string | undefined {
+  for (let dir = root; ; dir = dirname(dir)) {
+    if (isDirectory(join(dir, 'node_modules'))) return join(dir, 'node_modules');
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The cache of one project root, or undefined when there is nowhere to keep it. */
+export function openSourceIndexCache(root: string): SourceIndexCache | undefined {
+  const file = cacheFile(root);
+  if (!file) return undefined;
+  const stored = readStored(file);
+  let tsconfig = stored?.tsconfig;
+  let tsconfigChanged = false;
+  let key: string | undefined;
+  const save = (index: SourceIndex) => {
+    if (key) writeAtomically(file, JSON.stringify({ format: FORMAT, key, index, ...(tsconfig ? { tsconfig } : {}) } satisfies Stored));
+  };
+  return {
+    async tsconfigFiles(projectRoot, parse) {
+      const listing = guard(() => projectListing(projectRoot));
+      if (tsconfig && listing !== undefined && guard(() => tsconfigFingerprint(tsconfig!.probed, listing)) === tsconfig.fingerprint) {
+        return tsconfig.list ?? undefined;
+      }
+      const probed = new Set<string>();
+      const list = await parse(projectRoot, (path) => probed.add(resolve(path)));
+      const fingerprint = listing === undefined ? undefined : guard(() => tsconfigFingerprint([...probed], listing));
+      if (fingerprint !== undefined) {
+        tsconfig = { fingerprint, probed: [...probed], list: list ?? null };
+        tsconfigChanged = true;
+      }
+      return list;
+    },
+    get(collected, entry) {
+      key = guard(() => indexKey(root, entry, collected));
+      if (!key || stored?.key !== key) return undefined;
+      if (tsconfigChanged) save(stored.index);
+      return stored.index;
+    },
+    set: save,
+  };
+}
+
+/**
+ * What the index is a function of. parseAndExtract sees the collected texts and the root, and
+ * reads the disk in one place: resolving a relative import (which candidate file exists) and, when
+ * the target is not indexed itself (a built file), the originals its source map names. So the key
+ * holds, besides the texts, where every string literal starting with `.` resolves from its file (a
+ * superset of the import specifiers) and those originals.
+ */
+function indexKey(root: string, entry: string | undefined, collected: CollectedFiles): string {
+  const hash = createHash('sha256');
+  const field = (value: string) => hash.update(`${value.length}:`).update(value);
+  field(codeStamp());
+  field(root);
+  field(entry ?? '');
+  field(collected.entry ?? '');
+  for (const [path, text] of collected.texts) {
+    field(path);
+    field(text);
+  }
+  const originals = new Map<string, string>();
+  for (const [path, text] of collected.texts) {
+    for (const specifier of new Set(dotStrings(text))) {
+      const target = resolveRelative(path, specifier);
+      field(specifier);
+      field(target ?? '');
+      if (!target || collected.texts.has(target)) continue;
+      if (!originals.has(target)) originals.set(target, originalSources(target, readText(target) ?? '').join('\n'));
+      field(originals.get(target)!);
+    }
+  }
+  return hash.digest('hex');
+}
+
+/** Every quoted string starting with `.` (overlapping matches, so a stray quote cannot hide one). */
+function dotStrings(text: string): string[] {
+  return [...text.matchAll(/(?=(['"])(\.[^\r\n]*?)\1)/g)].map((m) => m[2]!);
+}
+
+/**
+ * mcplint's version and the indexer's own source: while mcplint itself is being developed the
+ * version stays the same, and an edited extractor must not be served indexes of the old one.
+ */
+let stamp: string | undefined;
+function codeStamp(): string {
+  if (stamp) return stamp;
+  const self = fileURLToPath(import.meta.url);
+  const hash = createHash('sha256').update(`mcplint source index ${FORMAT} ${VERSION}`);
+  for (const name of INDEXER_MODULES) hash.update('\0').update(readText(join(dirname(self), name + extname(self))) ?? '');
+  return (stamp = hash.digest('hex'));
+}
+
+/**
+ * The tsconfig.json list is a function of the files the parse read or probed (the config, what it
+ * `extends`) and of which files exist (its `include` globs); only indexable files inside the
+ * project, outside node_modules, can matter (collectFiles drops the rest).
+ */
+function tsconfigFingerprint(probed: readonly string[], listing: string): string {
+  const hash = createHash('sha256').update(codeStamp()).update('\0').update(listing);
+  for (const path of probed) {
+    const text = readText(path);
+    hash.update(`\0${path}\0${text !== undefined ? `file ${sha256(text)}` : isDirectory(path) ? 'dir' : 'none'}`);
+  }
+  return hash.digest('hex');
+}
+
+/** Names of the project's indexable files, sorted; undefined when there are too many. */
+function projectListing(root: string): string | undefined {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  const walk = (dir: string, depth: number): boolean => {
+    if (depth > 40) return true;
+    let real: string;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      return true;
+    }
+    if (seen.has(real)) return true;
+    seen.add(real);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      // Symbolic links are followed, as the compiler follows them.
+      const kind = entry.isSymbolicLink() ? (isDirectory(path) ? 'dir' : 'file') : entry.isDirectory() ? 'dir' : 'file';
+      if (kind === 'dir') {
+        if (!SKIP_DIRS.has(entry.name) && !walk(path, depth + 1)) return false;
+      } else if (supported(path)) {
+        names.push(relative(root, path));
+        if (names.length > MAX_LISTING) return false;
+      }
+    }
+    return true;
+  };
+  return walk(root, 0) ? names.sort().join('\n') : undefined;
+}
+
+function readStored(file: string): Stored | undefined {
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<Stored> | null;
+    if (!value || value.format !== FORMAT || typeof value.key !== 'string' || !isIndex(value.index)) return undefined;
+    return { format: value.format, key: value.key, index: value.index, ...(isTsconfigMemo(value.tsconfig) ? { tsconfig: value.tsconfig } : {}) };
+  } catch {
+    return undefined; // unreadable or not JSON: a miss
+  }
+}
+
+function isIndex(value: unknown): value is SourceIndex {
+  if (typeof value !== 'object' || value === null) return false;
+  const index = value as Record<string, unknown>;
+  return (
+    typeof index.root === 'string' &&
+    typeof index.filesIndexed === 'number' &&
+    ['registrations', 'unresolved', 'stdoutWrites', 'throwingHandlers', 'looseZodObjects'].every((k) => Array.isArray(index[k]))
+  );
+}
+
+function isTsconfigMemo(value: unknown): value is TsconfigMemo {
+  if (typeof value !== 'object' || value === null) return false;
+  const memo = value as Record<string, unknown>;
+  const list = memo.list as Record<string, unknown> | null | undefined;
+  return (
+    typeof memo.fingerprint === 'string' &&
+    Array.isArray(memo.probed) &&
+    memo.probed.every((p) => typeof p === 'string') &&
+    (list === null || (typeof list === 'object' && list !== undefined && Array.isArray(list.files)))
+  );
+}
+
+/** Write to a temporary file and rename it over the old one, so readers never see half a file. */
+function writeAtomically(file: string, text: string): void {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temporary, text);
+    renameSync(temporary, file);
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // nothing more to do: the cache only saves time
+    }
+  }
+}
+
+/** fn(), or undefined when it throws: the cache never fails a run. */
+function guard<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
