@@ -30,7 +30,7 @@ describe.skipIf(skip)('npm package', () => {
     expect(pack.status, pack.stderr).toBe(0);
     const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const files = info!.files.map((f) => f.path);
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'dist/src/cli.js', 'dist/rules/index.js', 'rules/handshake.md', 'schema/mcplint.config.schema.json', 'schemas/mcp/2025-11-25/schema.json']) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'dist/bin/mcplint.js', 'dist/bin/worker.js', 'dist/src/cli.js', 'dist/rules/index.js', 'rules/handshake.md', 'schema/mcplint.config.schema.json', 'schemas/mcp/2025-11-25/schema.json']) {
       expect(files, needed).toContain(needed);
     }
     const unwanted = files.filter((f) => /^(src|test|fixtures|scripts|dist\/scripts|dist\/test|schemas\/sarif|node_modules)\//.test(f) || /\.ts$/.test(f.replace(/\.d\.ts$/, '')) || f.startsWith('.'));

@@ -203,7 +203,7 @@ describe('the TypeScript compiler is loaded only when source mapping runs', () =
     const off = await loadedBy(['--no-source', '--', node, `${PROJECT}/dist/index.js`]);
     const on = await loadedBy(['--no-cache', '--', node, `${PROJECT}/dist/index.js`]); // a warm cache would spare the compiler
     expect(off.r.stdout).toContain('ledger-mcp-server');
-    expect(off.modules.length).toBeGreaterThan(5); // the recorder works: ajv, picocolors… were seen
+    expect(off.modules.length).toBeGreaterThan(0); // the recorder works (the bundled bin still loads ajv-formats…; `on` below sees ts-morph)
     expect(off.modules.filter((m) => HEAVY.test(m))).toEqual([]);
     expect(on.r.stdout).toContain('src/tools/entries.ts:61');
     expect(on.modules.some((m) => /ts-morph\.js/.test(m))).toBe(true);

@@ -1,9 +1,11 @@
 /** Run the built CLI (dist/, built by `npm test`) as a user would, capturing output and exit code. */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './capture.js';
 
-export const CLI = join(ROOT, 'dist', 'src', 'cli.js');
+/** What the `mcplint` bin runs: the bundle in dist/bin (scripts/bundle.ts), not dist/src. */
+export const CLI = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { mcplint: string } }).bin.mcplint);
 
 export interface CliResult {
   code: number | null;
