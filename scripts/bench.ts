@@ -18,7 +18,8 @@ import { PACKAGE_ROOT } from '../src/paths.js';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
 const NODE = process.execPath;
-const CLI = join(PACKAGE_ROOT, 'dist', 'src', 'cli.js');
+/** What the `mcplint` bin runs (the bundle, scripts/bundle.ts). */
+const CLI = join(PACKAGE_ROOT, (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { bin: { mcplint: string } }).bin.mcplint);
 const SDK_CLIENT = join(PACKAGE_ROOT, 'dist', 'scripts', 'bench-sdk-client.js');
 const OUT = join(PACKAGE_ROOT, '.bench');
 
@@ -104,11 +105,6 @@ function writeTenServerConfig(): string {
   return file;
 }
 
-function hasJobs(): boolean {
-  const cli = readFileSync(CLI, 'utf8');
-  return cli.includes("'jobs'") && cli.includes("'config-file'");
-}
-
 // ---------------------------------------------------------------------------------------------
 
 interface Row {
@@ -134,16 +130,22 @@ async function main(): Promise<void> {
   for (const [name, server] of Object.entries(SERVERS)) {
     process.stderr.write(`  1. ${name}…\n`);
     const [command, ...args] = server as [string, ...string[]];
+    const sourceMapped = name === 'exemplary'; // a local script; an installed package is not source-mapped
     const m = await compare({
       mcplint: [NODE, [CLI, '--format', 'json', '--no-probes', '--', command, ...args]],
       listOnly: [NODE, [CLI, '--format', 'json', '--no-probes', '--no-protocol-probes', '--', command, ...args]],
+      ...(sourceMapped ? { cold: [NODE, [CLI, '--format', 'json', '--no-probes', '--no-cache', '--', command, ...args]] as [string, string[]] } : {}),
       sdk: [NODE, [SDK_CLIENT, command, ...args]],
     });
-    const ratio = m.mcplint! / m.sdk!;
-    rows.push({ figure: `1. lint ${name} (--no-probes)`, mcplint: m.mcplint!, reference: m.sdk!, referenceName: 'SDK client', ratio, target: 'ratio ≤ 1.2', met: ratio <= 1.2 });
+    const against = (figure: string, ms: number): Row => {
+      const ratio = ms / m.sdk!;
+      return { figure, mcplint: ms, reference: m.sdk!, referenceName: 'SDK client', ratio, target: 'ratio ≤ 1.2', met: ratio <= 1.2 };
+    };
+    rows.push(against(`1. lint ${name} (--no-probes)`, m.mcplint!));
     // The same work as the SDK client (connect, list, close): protocol probes off too.
-    const listRatio = m.listOnly! / m.sdk!;
-    rows.push({ figure: `   same, --no-protocol-probes`, mcplint: m.listOnly!, reference: m.sdk!, referenceName: 'SDK client', ratio: listRatio, target: 'ratio ≤ 1.2', met: listRatio <= 1.2 });
+    rows.push(against('   same, --no-protocol-probes', m.listOnly!));
+    // The first lint of a changed project: the source index is rebuilt, which loads TypeScript.
+    if (m.cold !== undefined) rows.push(against('   same, source index cold (--no-cache)', m.cold));
   }
 
   // 2. A saved 1,000-tool capture.
@@ -167,7 +169,7 @@ async function main(): Promise<void> {
   rows.push({ figure: '3. mcplint --version', mcplint: v.mcplint!, reference: v.node!, referenceName: "node -e ''", ratio: v.mcplint! / v.node!, target: '< 0.2 s', met: v.mcplint! < 200 });
 
   // 4. Ten servers with --jobs 4 vs the slowest one alone.
-  if (hasJobs()) {
+  {
     process.stderr.write('  4. 10 servers, --jobs 4…\n');
     const config = writeTenServerConfig();
     const runs = Math.max(1, Math.ceil(RUNS / 2));
@@ -189,8 +191,6 @@ async function main(): Promise<void> {
       target: 'report',
       met: null,
     });
-  } else {
-    rows.push({ figure: '4. 10 servers, --jobs 4', mcplint: null, reference: null, referenceName: 'n/a (no --jobs yet)', ratio: null, target: 'report', met: null });
   }
 
   // Table.
