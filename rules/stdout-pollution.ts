@@ -100,7 +100,8 @@ export default defineRule({
         data: { offset: frame.offset, phase: phaseInWords(frame.phase, capture.frames, frame.frameIndex), version: version ?? capture.handshake.requestedVersion },
         subject: { kind: 'transport' },
         frame: frame.frameIndex,
-        key: String(frame.offset),
+        // The offset alone repeats when a restarted server prints the same banner again.
+        key: frame.connection ? `${frame.connection}:${frame.offset}` : String(frame.offset),
         ...(evidence !== undefined ? { evidence } : {}),
       };
     }

@@ -34,6 +34,16 @@ describe(RULE, () => {
     expect(run(makeCapture({ frames: [send('initialize', 1, 'before-initialize')] })).findings).toEqual([]);
   });
 
+  it('gives the same banner of a restarted server its own fingerprint (offsets restart with the process)', () => {
+    const first = noise('not-json', 'Bookstore MCP server starting…', 0);
+    const again: Frame = { ...noise('not-json', 'Bookstore MCP server starting…', 0, 'probe:valid-calls'), connection: 2 };
+    const { findings } = run(makeCapture({ frames: [first, again] }));
+    expect(findings).toHaveLength(2);
+    expect(new Set(findings.map((f) => f.fingerprint)).size).toBe(2);
+    // The first process keeps the fingerprint it always had (baselines stay valid).
+    expect(findings[0]!.fingerprint).toBe(run(makeCapture({ frames: [first] })).findings[0]!.fingerprint);
+  });
+
   it('reports each kind of noise with its own message, offset and phase', () => {
     const frames = [
       noise('not-json', 'Bookstore MCP server v1.0 starting…', 0),
