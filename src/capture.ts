@@ -254,6 +254,11 @@ export interface ProbeRecord {
   readonly id: string;
   readonly status: 'ran' | 'skipped';
   readonly reason?: string;
+  /**
+   * false: skipped because the probe does not apply to this server (e.g. ping in an era without
+   * it, an unknown tool on a server without tools); absent: it applies, but could not run.
+   */
+  readonly applicable?: false;
   readonly data?: unknown;
 }
 

@@ -84,7 +84,7 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
     if (setting.level === 'off') continue;
     const missing = missingData(rule, capture, options.source, options.peers);
     if (missing) {
-      skipped.push({ ruleId: rule.id, reason: missing, applicable: !NOT_APPLICABLE.test(missing) });
+      skipped.push({ ruleId: rule.id, ...missing });
       continue;
     }
     ran.push(rule.id);
@@ -139,23 +139,29 @@ const LIST_REQUIREMENTS: Record<string, ListName> = {
   resourceTemplates: 'resourceTemplates',
 };
 
-/** Why a rule cannot run on this capture, or undefined when it can. */
-/** Skip reasons that mean "does not apply to this server" rather than "could not be checked". */
-const NOT_APPLICABLE = /^(requirement (introduced in|of) protocol|the transport is|the server was not read from a client config|only one server was linted|the server does not advertise|probe capabilities was skipped: the server advertises)/;
+/** Why a rule cannot run, and whether that is a gap (it applies) or the rule does not apply at all. */
+interface Missing {
+  readonly reason: string;
+  readonly applicable: boolean;
+}
 
-function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[]): string | undefined {
+const gap = (reason: string): Missing => ({ reason, applicable: true });
+const notApplicable = (reason: string): Missing => ({ reason, applicable: false });
+
+/** Why a rule cannot run on this capture, or undefined when it can. */
+function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[]): Missing | undefined {
   const handshake = capture.handshake;
   if (rule.since && handshake.ok) {
     const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(handshake.protocolVersion as never);
     const since = KNOWN_PROTOCOL_VERSIONS.indexOf(rule.since);
     if (negotiated !== -1 && negotiated < since) {
-      return `requirement introduced in protocol ${rule.since}; the server negotiated ${handshake.protocolVersion}`;
+      return notApplicable(`requirement introduced in protocol ${rule.since}; the server negotiated ${handshake.protocolVersion}`);
     }
   }
   if (rule.until && handshake.ok) {
     const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(handshake.protocolVersion as never);
     if (negotiated !== -1 && negotiated > KNOWN_PROTOCOL_VERSIONS.indexOf(rule.until)) {
-      return `requirement of protocol ${rule.until} and earlier; the server negotiated ${handshake.protocolVersion}`;
+      return notApplicable(`requirement of protocol ${rule.until} and earlier; the server negotiated ${handshake.protocolVersion}`);
     }
   }
   for (const need of rule.requires ?? []) {
@@ -165,25 +171,27 @@ function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefin
   return undefined;
 }
 
-function missingRequirement(need: Requirement, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[]): string | undefined {
-  if (need === 'handshake') return capture.handshake.ok ? undefined : 'the handshake failed';
-  if (need === 'http') return capture.transport === 'stdio' ? 'the transport is stdio, not HTTP' : undefined;
-  if (need === 'clientConfig') return capture.clientConfig ? undefined : 'the server was not read from a client config file (--config-file)';
-  if (need === 'peers') return peers && peers.length > 0 ? undefined : 'only one server was linted (cross-server rules need a client config with several servers)';
-  if (need === 'stdio') return capture.transport === 'stdio' ? undefined : `the transport is ${capture.transport}, not stdio`;
-  if (need === 'source') return source ? undefined : 'no source index (no project found, or --no-source)';
+function missingRequirement(need: Requirement, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[]): Missing | undefined {
+  if (need === 'handshake') return capture.handshake.ok ? undefined : gap('the handshake failed');
+  if (need === 'http') return capture.transport === 'stdio' ? notApplicable('the transport is stdio, not HTTP') : undefined;
+  if (need === 'clientConfig') return capture.clientConfig ? undefined : notApplicable('the server was not read from a client config file (--config-file)');
+  if (need === 'peers') return peers && peers.length > 0 ? undefined : notApplicable('only one server was linted (cross-server rules need a client config with several servers)');
+  if (need === 'stdio') return capture.transport === 'stdio' ? undefined : notApplicable(`the transport is ${capture.transport}, not stdio`);
+  if (need === 'source') return source ? undefined : gap('no source index (no project found, or --no-source)');
   if (need.startsWith('probe:')) {
     const probe = capture.probes[need.slice('probe:'.length)];
-    if (!probe) return `probe ${need.slice(6)} was not run`;
-    return probe.status === 'ran' ? undefined : `probe ${probe.id} was skipped: ${probe.reason ?? 'no reason given'}`;
+    if (!probe) return gap(`probe ${need.slice(6)} was not run`);
+    if (probe.status === 'ran') return undefined;
+    const reason = `probe ${probe.id} was skipped: ${probe.reason ?? 'no reason given'}`;
+    return probe.applicable === false ? notApplicable(reason) : gap(reason);
   }
   const list = LIST_REQUIREMENTS[need];
   if (list) {
     const status = capture.lists[list].status;
     if (status === 'ok' || status === 'partial') return undefined;
-    if (status === 'not-advertised') return `the server does not advertise ${list}`;
-    if (status === 'skipped') return `${list} were not listed (the handshake failed)`;
-    return `${list}/list failed`;
+    if (status === 'not-advertised') return notApplicable(`the server does not advertise ${list}`);
+    if (status === 'skipped') return gap(`${list} were not listed (the handshake failed)`);
+    return gap(`${list}/list failed`);
   }
   return undefined;
 }

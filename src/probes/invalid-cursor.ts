@@ -8,7 +8,7 @@ export const invalidCursorProbe: ProbeModule = {
   kind: 'protocol',
   plan(ctx) {
     const tools = ctx.input.lists.tools;
-    if (tools.status === 'not-advertised') return { skip: 'the server does not advertise tools' };
+    if (tools.status === 'not-advertised') return { skip: 'the server does not advertise tools', notApplicable: true };
     if (tools.status !== 'ok' && tools.status !== 'partial') return { skip: 'tools/list failed' };
     const paginates = tools.pages.some((p) => typeof p.nextCursor === 'string' && p.nextCursor !== '');
     return {

@@ -71,7 +71,7 @@ export function buildPlan(input: PlanInput, config: ResolvedProbeConfig): ProbeP
     const part = probe.plan(ctx);
     if (part.skippedTools) skippedTools.push(...part.skippedTools);
     if ('skip' in part) {
-      skippedProbes.push({ probe: probe.id, reason: part.skip });
+      skippedProbes.push({ probe: probe.id, reason: part.skip, ...(part.notApplicable ? { notApplicable: true as const } : {}) });
       continue;
     }
     if (part.data) probeData[probe.id] = part.data;

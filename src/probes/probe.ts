@@ -26,7 +26,12 @@ export type StepSpec = Omit<PlanStep, 'index' | 'probe' | 'connection'> & { read
 
 export type ProbePart =
   | { readonly steps: readonly StepSpec[]; readonly skippedTools?: readonly SkippedTool[]; readonly data?: Readonly<Record<string, unknown>> }
-  | { readonly skip: string; readonly skippedTools?: readonly SkippedTool[] };
+  | {
+      readonly skip: string;
+      /** The probe does not apply to this server (its era, what it advertises), as opposed to could not run. */
+      readonly notApplicable?: true;
+      readonly skippedTools?: readonly SkippedTool[];
+    };
 
 export interface ProbeModule {
   readonly id: string;

@@ -22,7 +22,13 @@ export async function executePlan(session: LiveSession, plan: ProbePlan, config:
   const skippedToolsFor = (probe: string) => plan.skippedTools.filter((t) => t.probe === probe || (t.probe === undefined && TOOL_PROBE_IDS.includes(probe)));
   for (const s of plan.skippedProbes) {
     const skippedTools = skippedToolsFor(s.probe);
-    records[s.probe] = { id: s.probe, status: 'skipped', reason: s.reason, ...(skippedTools.length > 0 ? { data: { skippedTools } } : {}) };
+    records[s.probe] = {
+      id: s.probe,
+      status: 'skipped',
+      reason: s.reason,
+      ...(s.notApplicable ? { applicable: false as const } : {}),
+      ...(skippedTools.length > 0 ? { data: { skippedTools } } : {}),
+    };
   }
 
   let live: LiveSession | undefined = session;

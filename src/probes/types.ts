@@ -88,6 +88,8 @@ export interface SkippedTool {
 export interface SkippedProbe {
   readonly probe: string;
   readonly reason: string;
+  /** It does not apply to this server (rather than: it could not run). */
+  readonly notApplicable?: true;
 }
 
 export interface ProbePlan {

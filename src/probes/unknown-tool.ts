@@ -11,7 +11,7 @@ export const unknownToolProbe: ProbeModule = {
   kind: 'protocol',
   plan(ctx) {
     const tools = ctx.input.lists.tools;
-    if (tools.status === 'not-advertised') return { skip: 'the server does not advertise tools' };
+    if (tools.status === 'not-advertised') return { skip: 'the server does not advertise tools', notApplicable: true };
     if (tools.status !== 'ok' && tools.status !== 'partial') return { skip: 'tools/list failed' };
     const names = new Set(ctx.tools.map((t) => t.name));
     let name = UNKNOWN_TOOL;

@@ -13,7 +13,7 @@ export const versionNegotiationProbe: ProbeModule = {
   kind: 'protocol',
   plan(ctx) {
     if (atLeast(ctx.protocolVersion, '2026-07-28')) {
-      return { skip: `protocol ${ctx.protocolVersion} has no initialize: the version travels with every request` };
+      return { skip: `protocol ${ctx.protocolVersion} has no initialize: the version travels with every request`, notApplicable: true };
     }
     return {
       steps: [

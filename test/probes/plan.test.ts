@@ -107,6 +107,19 @@ describe('buildPlan', () => {
   it('skips ping and version negotiation for 2026-07-28 servers', () => {
     const plan = buildPlan(makeCapture({ tools: cleanTools(), protocolVersion: '2026-07-28' }), config());
     expect(plan.skippedProbes.map((p) => p.probe)).toEqual(expect.arrayContaining(['ping', 'request-ids', 'version-negotiation']));
+    // They do not apply to this era; a handshake failure or turned-off probes are gaps instead.
+    const eraSkips = plan.skippedProbes.filter((p) => ['ping', 'request-ids', 'version-negotiation'].includes(p.probe));
+    expect(eraSkips.every((p) => p.notApplicable === true)).toBe(true);
+    const failed = buildPlan(makeCapture({ handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'no answer', durationMs: 1 } }), config());
+    expect(failed.skippedProbes.some((p) => p.notApplicable)).toBe(false);
+  });
+
+  it('says the tool probes do not apply to a server without tools', () => {
+    const plan = buildPlan(makeCapture({ prompts: [{ name: 'summarise', description: 'Summarise a text.' }] }), config());
+    expect(plan.skippedProbes.filter((p) => p.probe === 'unknown-tool' || p.probe === 'invalid-cursor')).toEqual([
+      { probe: 'invalid-cursor', reason: 'the server does not advertise tools', notApplicable: true },
+      { probe: 'unknown-tool', reason: 'the server does not advertise tools', notApplicable: true },
+    ]);
   });
 });
 

@@ -23,4 +23,10 @@ describe(RULE, () => {
     const res = runRule(rule, makeCapture({ probes: { ping: { id: 'ping', status: 'skipped', reason: 'protocol probes are turned off' } } }));
     expect(res.skipped).toEqual([{ ruleId: RULE, applicable: true, reason: 'probe ping was skipped: protocol probes are turned off' }]);
   });
+
+  it('does not apply when the probe says so (an era without ping), as recorded by the planner', () => {
+    const record = { id: 'ping', status: 'skipped' as const, reason: 'ping was removed in protocol 2026-07-28', applicable: false as const };
+    const res = runRule(rule, makeCapture({ probes: { ping: record } }));
+    expect(res.skipped).toEqual([{ ruleId: RULE, applicable: false, reason: 'probe ping was skipped: ping was removed in protocol 2026-07-28' }]);
+  });
 });
