@@ -65,10 +65,14 @@ export default defineRule<keyof typeof messages, Options>({
     defaults: { minBase64: 200, minHex: 128 },
   },
   *check({ capture, index, options }): Generator<Report<keyof typeof messages>> {
+    const shortest = Math.min(options.minBase64, options.minHex);
     for (const item of surfaceTexts(capture, index, { proseOnly: true })) {
-      if (item.text.length < Math.min(options.minBase64, options.minHex)) continue;
+      if (item.text.length < shortest) continue;
+      const runs = [...item.text.matchAll(BASE64_RUN)];
+      // Every hexadecimal run of 40 or more is inside a base64-alphabet run: no run at all, nothing to report.
+      if (runs.length === 0) continue;
       const data = { subject: subjectInWords(item.subject), where: placeInWords(item.subject, item.pointer) };
-      const base64 = [...item.text.matchAll(BASE64_RUN)].find((m) => m[0].length >= options.minBase64 && isBase64Like(m[0]));
+      const base64 = runs.find((m) => m[0].length >= options.minBase64 && isBase64Like(m[0]));
       if (base64) {
         const run = base64[0];
         const decoded = decodedText(run);

@@ -27,8 +27,17 @@ const READ_VERB = /\b(?:read|cat|open|load|include|attach|send|upload|pass|provi
 const SIDE_TASK =
   /\bbefore\s+(?:using|calling|invoking|you\s+(?:use|call))\b|\botherwise\s+(?:the\s+)?tool\s+(?:will\s+)?(?:not|fail)|\b(?:pass|send|include|put|provide)\s+(?:its|their|the|this|that)\s+(?:content|contents|text|value)s?\b|\bas\s+(?:the\s+|a\s+)?[`'"]?\w+[`'"]?\s+(?:parameter|argument|field)\b|\bsidenote\b|\bin\s+the\s+[`'"]?\w+[`'"]?\s+(?:parameter|argument|field)\b/i;
 
+/**
+ * Words (or characters) of which every pattern above needs at least one, with the same case
+ * folding: a necessary condition that one cheap test checks, so most prose never meets the patterns.
+ * OTHER_TOOLS's "when … tool … is called … also" needs "also".
+ */
+const MAY_INSTRUCT =
+  /ignore|disregard|forget|override|bypass|[<[]|user|mention|reveal|disclose|keep|hide|instruction|instead|also|email|message|\.ssh|id_|\.aws\/|\.env|credentials\.json|\.npmrc|\.netrc|\.pgpass|\.git-credentials|\.docker\/|\.kube\/|mcp\.json|claude_desktop_config\.json|\/etc\/|keychain/i;
+
 /** The most serious instruction in a text, if any (one finding per text). */
 function findGroup(text: string): { group: Group; index: number; length: number } | undefined {
+  if (!MAY_INSTRUCT.test(text)) return undefined;
   const file = SENSITIVE_FILE.exec(text);
   if (file) {
     // The file must be the object of a reading verb shortly before it, and the text must make it a side task.

@@ -1,5 +1,5 @@
 import { isObject } from '../src/engine/capture-index.js';
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Subject } from '../src/engine/rule.js';
 import { escapePointer, isLimitParam, judgeableObjectSchema, shortJson, topLevelParams, typesOf } from './lib/schema-rules.js';
 
 interface Options {
@@ -14,6 +14,9 @@ function effectiveMaximum(schema: Record<string, unknown>, integer: boolean): nu
   if (typeof schema.exclusiveMaximum === 'number') candidates.push(integer ? Math.ceil(schema.exclusiveMaximum) - 1 : schema.exclusiveMaximum);
   return candidates.length > 0 ? Math.min(...candidates) : undefined;
 }
+
+/** Where a parameter's finding points; built only for a report (most parameters have none). */
+const paramSubject = (name: string, param: string): Subject => ({ kind: 'tool', name, pointer: `/inputSchema/properties/${escapePointer(param)}` });
 
 /** An array schema whose length is capped: maxItems, or a closed tuple. */
 function arrayBounded(schema: Record<string, unknown>): boolean {
@@ -60,24 +63,22 @@ export default defineRule({
       if (!schema) continue; // input-schema-valid's business
       for (const [param, sub] of topLevelParams(schema)) {
         if (!isObject(sub)) continue;
-        const pointer = `/inputSchema/properties/${escapePointer(param)}`;
-        const subject = { kind: 'tool', name: tool.name, pointer } as const;
         const types = typesOf(sub);
 
         if ((types.includes('integer') || types.includes('number')) && isLimitParam(tool.name, schema, param, sub)) {
           const maximum = effectiveMaximum(sub, !types.includes('number'));
           if (maximum === undefined) {
-            yield { messageId: 'unboundedLimit', data: { name: tool.name, param, maxLimit }, subject, evidence: shortJson(sub) };
+            yield { messageId: 'unboundedLimit', data: { name: tool.name, param, maxLimit }, subject: paramSubject(tool.name, param), evidence: shortJson(sub) };
           } else if (maximum > maxLimit) {
-            yield { messageId: 'limitTooHigh', data: { name: tool.name, param, maximum, maxLimit }, subject, evidence: `"maximum": ${maximum}` };
+            yield { messageId: 'limitTooHigh', data: { name: tool.name, param, maximum, maxLimit }, subject: paramSubject(tool.name, param), evidence: `"maximum": ${maximum}` };
           }
           if (typeof sub.default === 'number' && (sub.default < 1 || sub.default > maxLimit)) {
-            yield { messageId: 'defaultOutOfRange', data: { name: tool.name, param, default: sub.default, maxLimit }, subject, evidence: `"default": ${sub.default}` };
+            yield { messageId: 'defaultOutOfRange', data: { name: tool.name, param, default: sub.default, maxLimit }, subject: paramSubject(tool.name, param), evidence: `"default": ${sub.default}` };
           }
         }
 
         if (types.includes('array') && !arrayBounded(sub)) {
-          yield { messageId: 'unboundedArray', data: { name: tool.name, param }, subject, evidence: shortJson(sub) };
+          yield { messageId: 'unboundedArray', data: { name: tool.name, param }, subject: paramSubject(tool.name, param), evidence: shortJson(sub) };
         }
       }
     }

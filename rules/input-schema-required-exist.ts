@@ -1,5 +1,6 @@
 import { isObject, type JsonObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { allDistinct } from '../src/util/distinct.js';
 import { escapePointer, judgeableObjectSchema, typesOf } from './lib/schema-rules.js';
 
 /** Keywords through which an object schema can define properties elsewhere; such objects are not judged. */
@@ -31,7 +32,9 @@ export default defineRule({
     for (const tool of index.tools) {
       const schema = judgeableObjectSchema(tool.inputSchema);
       if (!schema) continue; // input-schema-valid's business
-      yield* judgeObject(tool.name, schema, '/inputSchema', '', 0);
+      const reports: Report<Id>[] = [];
+      judgeObject(tool.name, schema, '/inputSchema', '', 0, reports);
+      yield* reports;
     }
   },
 });
@@ -47,31 +50,34 @@ function definedByPattern(schema: JsonObject, name: string): boolean {
   });
 }
 
-function* judgeObject(name: string, schema: JsonObject, pointer: string, path: string, depth: number): Generator<Report<Id>> {
+// Plain recursion into an array, not nested generators: one generator per property is slow to start.
+function judgeObject(name: string, schema: JsonObject, pointer: string, path: string, depth: number, out: Report<Id>[]): void {
   if (depth > MAX_DEPTH) return;
   const properties = isObject(schema.properties) ? schema.properties : {};
   const where = path === '' ? '' : ` in "${path}"`;
   // A malformed `required` (not an array of unique strings) is invalid JSON Schema: input-schema-valid reports it.
   // `required` only applies to objects; on a schema typed otherwise it is inert.
   const types = typesOf(schema);
-  const wellFormed = Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string') && new Set(schema.required).size === schema.required.length;
+  const wellFormed = Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string') && allDistinct(schema.required);
   if (wellFormed && (types.length === 0 || types.includes('object')) && !INDIRECT.some((k) => k in schema)) {
     const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
     for (const [i, required] of (schema.required as string[]).entries()) {
       if (Object.prototype.hasOwnProperty.call(properties, required) || definedByPattern(schema, required)) continue;
-      yield {
+      out.push({
         messageId: closed ? 'unsatisfiable' : 'notDefined',
         data: { name, param: required, where },
         subject: { kind: 'tool', name, pointer: `${pointer}/required/${i}` },
         evidence: `"required": ${JSON.stringify(schema.required).slice(0, 160)}`,
-      };
+      });
     }
   }
   for (const [prop, sub] of Object.entries(properties)) {
     if (!isObject(sub)) continue;
+    // Most parameters are leaves: no `required` or `properties` of their own, no items.
+    if (!Array.isArray(sub.required) && !isObject(sub.properties) && !isObject(sub.items)) continue;
     const p = `${pointer}/properties/${escapePointer(prop)}`;
     const label = path === '' ? prop : `${path}.${prop}`;
-    yield* judgeObject(name, sub, p, label, depth + 1);
-    if (isObject(sub.items)) yield* judgeObject(name, sub.items, `${p}/items`, `${label}[]`, depth + 1);
+    judgeObject(name, sub, p, label, depth + 1, out);
+    if (isObject(sub.items)) judgeObject(name, sub.items, `${p}/items`, `${label}[]`, depth + 1, out);
   }
 }

@@ -33,35 +33,44 @@ export default defineRule({
     for (const tool of index.tools) {
       const schema = judgeableObjectSchema(tool.inputSchema);
       if (!schema) continue; // input-schema-valid's business
-      yield* objectProperties(tool.name, schema, '/inputSchema', '', 0);
+      const reports: Report<Id>[] = [];
+      objectProperties(tool.name, schema, '/inputSchema', '', 0, reports);
+      yield* reports;
     }
   },
 });
 
-function* objectProperties(name: string, schema: JsonObject, pointer: string, path: string, depth: number): Generator<Report<Id>> {
+// Plain recursion into an array, not nested generators: one generator per property is slow to start.
+function objectProperties(name: string, schema: JsonObject, pointer: string, path: string, depth: number, out: Report<Id>[]): void {
   if (!isObject(schema.properties)) return;
   for (const [prop, sub] of Object.entries(schema.properties)) {
+    const untyped = sub === true || (isObject(sub) && !isTyped(sub));
+    // Most parameters are typed leaves: nothing to report, nothing below to follow.
+    if (!untyped && !(isObject(sub) && hasNested(sub))) continue;
     const p = `${pointer}/properties/${escapePointer(prop)}`;
     const label = path === '' ? prop : `${path}.${prop}`;
-    if (sub === true || (isObject(sub) && !isTyped(sub))) {
-      yield { messageId: 'untypedProperty', data: { name, param: label }, subject: { kind: 'tool', name, pointer: p }, evidence: shortJson(sub) };
+    if (untyped) {
+      out.push({ messageId: 'untypedProperty', data: { name, param: label }, subject: { kind: 'tool', name, pointer: p }, evidence: shortJson(sub) });
     }
-    if (isObject(sub)) yield* nested(name, sub, p, label, depth + 1);
+    if (isObject(sub)) nested(name, sub, p, label, depth + 1, out);
   }
 }
 
+/** Whether nested() has anything to follow in this schema. */
+const hasNested = (schema: JsonObject): boolean => isObject(schema.properties) || schema.items !== undefined || Array.isArray(schema.prefixItems);
+
 /** Follow nested object properties and array items of one (sub)schema. */
-function* nested(name: string, schema: JsonObject, pointer: string, label: string, depth: number): Generator<Report<Id>> {
+function nested(name: string, schema: JsonObject, pointer: string, label: string, depth: number, out: Report<Id>[]): void {
   if (depth > MAX_DEPTH) return;
-  yield* objectProperties(name, schema, pointer, label, depth);
+  objectProperties(name, schema, pointer, label, depth, out);
   const itemSchemas: [unknown, string][] = [];
   if (Array.isArray(schema.items)) schema.items.forEach((s, i) => itemSchemas.push([s, `${pointer}/items/${i}`]));
   else if (schema.items !== undefined) itemSchemas.push([schema.items, `${pointer}/items`]);
   if (Array.isArray(schema.prefixItems)) schema.prefixItems.forEach((s, i) => itemSchemas.push([s, `${pointer}/prefixItems/${i}`]));
   for (const [items, p] of itemSchemas) {
     if (isObject(items) && !isTyped(items)) {
-      yield { messageId: 'untypedItems', data: { name, param: label }, subject: { kind: 'tool', name, pointer: p }, evidence: shortJson(items) };
+      out.push({ messageId: 'untypedItems', data: { name, param: label }, subject: { kind: 'tool', name, pointer: p }, evidence: shortJson(items) });
     }
-    if (isObject(items)) yield* nested(name, items, p, `${label}[]`, depth + 1);
+    if (isObject(items)) nested(name, items, p, `${label}[]`, depth + 1, out);
   }
 }

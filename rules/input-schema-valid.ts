@@ -30,7 +30,8 @@ export default defineRule({
         yield { messageId: 'missing', data: { name: tool.name }, subject: { kind: 'tool', name: tool.name } };
         continue;
       }
-      yield* documentReports(tool.name, '/inputSchema', tool.inputSchema, judgeSchemaDocument(tool.inputSchema, index.protocolVersion, true));
+      const problems = judgeSchemaDocument(tool.inputSchema, index.protocolVersion, true);
+      if (problems.length > 0) yield* documentReports(tool.name, '/inputSchema', tool.inputSchema, problems);
     }
   },
 });

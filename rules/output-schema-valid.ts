@@ -35,7 +35,8 @@ export default defineRule({
     const objectRoot = requiresObjectRoot(index.protocolVersion);
     for (const tool of index.tools) {
       if (!('outputSchema' in tool.raw)) continue;
-      yield* documentReports(tool.name, '/outputSchema', tool.outputSchema, judgeSchemaDocument(tool.outputSchema, index.protocolVersion, objectRoot));
+      const problems = judgeSchemaDocument(tool.outputSchema, index.protocolVersion, objectRoot);
+      if (problems.length > 0) yield* documentReports(tool.name, '/outputSchema', tool.outputSchema, problems);
     }
   },
 });

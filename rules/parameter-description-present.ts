@@ -2,7 +2,7 @@ import { defineRule } from '../src/engine/rule.js';
 import { isObject, type JsonObject } from '../src/engine/capture-index.js';
 
 /** RFC 6901 escaping of one pointer segment. */
-const segment = (name: string): string => name.replace(/~/g, '~0').replace(/\//g, '~1');
+const segment = (name: string): string => (name.includes('~') || name.includes('/') ? name.replace(/~/g, '~0').replace(/\//g, '~1') : name);
 
 const nonBlank = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 
@@ -56,8 +56,11 @@ export default defineRule({
       for (const [name, property] of Object.entries(schema.properties)) {
         // Boolean and malformed property schemas are the schema rules' business.
         if (!isObject(property)) continue;
+        const described = isDescribed(schema, property);
+        // Most parameters are described leaves: no pointer to build.
+        if (described && !isObject(property.properties)) continue;
         const pointer = `/inputSchema/properties/${segment(name)}`;
-        if (!isDescribed(schema, property)) {
+        if (!described) {
           yield { messageId: 'missing', data: { name: tool.name, parameter: name }, subject: { kind: 'tool', name: tool.name, pointer }, key: name };
         }
         // One level down: the fields of an object parameter.

@@ -13,9 +13,11 @@ interface Found {
 
 /** Secrets in a text: token-shaped strings, and the markers redaction left where it removed one. */
 function secretsIn(text: string): Found[] {
+  const marked = text.includes('[redacted ');
+  if (!marked && !mayContainSecret(text)) return [];
   const out: Found[] = [];
   for (const m of findSecrets(text)) if (!m.example) out.push({ kind: m.kind.id, label: m.kind.label, masked: maskSecret(m.kind, m.value) });
-  if (text.includes('[redacted ')) {
+  if (marked) {
     for (const m of text.matchAll(REDACTION_MARKER)) {
       const kind = kindById(m[1]!);
       if (kind) out.push({ kind: kind.id, label: kind.label, masked: m[2]! });
@@ -24,15 +26,18 @@ function secretsIn(text: string): Found[] {
   return out;
 }
 
-/** Every string inside a JSON value. */
-function* stringsOf(value: unknown, depth = 0): Generator<string> {
-  if (depth > 64) return;
-  if (typeof value === 'string') yield value;
-  else if (Array.isArray(value)) for (const v of value) yield* stringsOf(v, depth + 1);
-  else if (isObject(value)) for (const [k, v] of Object.entries(value)) {
-    yield k;
-    yield* stringsOf(v, depth + 1);
+/** Every string inside a JSON value (keys too), in document order. A plain walk: nested generators are slow. */
+function stringsOf(value: unknown, depth = 0, out: string[] = []): string[] {
+  if (depth > 64) return out;
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const v of value) stringsOf(v, depth + 1, out);
+  else if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      out.push(k);
+      stringsOf(v, depth + 1, out);
+    }
   }
+  return out;
 }
 
 const article = (label: string): string => (/^[aeiou]/i.test(label) ? `an ${label}` : `a ${label}`);

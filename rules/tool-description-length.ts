@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { codePointLength } from './lib/text.js';
 
 export interface Options {
   /** Fewer characters than this cannot say what a tool does, when to use it and what it returns. */
@@ -8,7 +9,7 @@ export interface Options {
 }
 
 /** Length in characters (code points), ignoring surrounding whitespace. */
-const length = (text: string): number => Array.from(text.trim()).length;
+const length = (text: string): number => codePointLength(text.trim());
 
 export default defineRule<'tooShort' | 'tooLong', Options>({
   id: 'tool-description-length',

@@ -1,4 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
+import { codePointLength, collapseWhitespace } from './lib/text.js';
 
 /** Words that carry no information about a tool beyond its name. */
 const STOPWORDS = new Set([
@@ -40,31 +41,39 @@ const PLACEHOLDER_PATTERNS: readonly RegExp[] = [/\blorem ipsum\b/i, /^\s*(?:TOD
 /** Below this many characters the length rule speaks; "what it returns" is not judged. */
 const MIN_JUDGED_LENGTH = 40;
 
+// Patterns used per tool and per word are module constants: a literal inside a function is a new RegExp
+// on every call, which V8 runs much slower until it is warm.
+const LOWER_THEN_UPPER = /(\p{Ll}|\p{N})(\p{Lu})/gu;
+const UPPERS_THEN_WORD = /(\p{Lu}+)(\p{Lu}\p{Ll})/gu;
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+const ES_PLURAL = /(?:s|x|z|ch|sh)es$/;
+const TRAILING_PUNCTUATION = /[.!…:;\s]+$/u;
+
 /** Split identifiers and prose into lower-case words (snake, kebab, dotted, camelCase; any script). */
 function words(text: string): string[] {
   return text
-    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(LOWER_THEN_UPPER, '$1 $2')
+    .replace(UPPERS_THEN_WORD, '$1 $2')
     .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(NOT_WORD)
     .filter((w) => w.length > 0);
 }
 
 /** A crude English stem, applied to both sides of every comparison: gets → get, searches → search, entries → entry. */
 function stem(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.length > 4 && /(?:s|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.length > 4 && ES_PLURAL.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
   return word;
 }
 
 const quote = (text: string): string => {
-  const t = text.trim().replace(/\s+/g, ' ');
+  const t = collapseWhitespace(text.trim());
   return t.length > 120 ? `${t.slice(0, 117)}…` : t;
 };
 
 function isPlaceholder(description: string, contentWords: readonly string[]): boolean {
-  const whole = description.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[.!…:;\s]+$/u, '');
+  const whole = collapseWhitespace(description.trim().toLowerCase()).replace(TRAILING_PUNCTUATION, '');
   if (PLACEHOLDERS.has(whole)) return true;
   if (PLACEHOLDER_PATTERNS.some((p) => p.test(description))) return true;
   // Only punctuation and symbols ("...", "-", "?"), or only filler words ("This is a tool.").
@@ -97,27 +106,27 @@ export default defineRule({
       // Missing or blank descriptions are tool-description-present's business.
       if (description === undefined || description.trim() === '') continue;
       const subject = { kind: 'tool', name: tool.name, pointer: '/description' } as const;
-      const data = { name: tool.name, description: quote(description) };
+      const data = (): { name: string; description: string } => ({ name: tool.name, description: quote(description) });
       const all = words(description);
       const content = all.filter((w) => !STOPWORDS.has(w));
 
       if (isPlaceholder(description, content)) {
-        yield { messageId: 'placeholder', data, subject, evidence: quote(description) };
+        yield { messageId: 'placeholder', data: data(), subject, evidence: quote(description) };
         continue;
       }
 
       const nameWords = new Set(words(tool.name).map(stem));
       if (content.every((w) => nameWords.has(stem(w)))) {
-        yield { messageId: 'restatesName', data, subject, evidence: quote(description) };
+        yield { messageId: 'restatesName', data: data(), subject, evidence: quote(description) };
         continue;
       }
 
       // (c) only for descriptions long enough to be judged, in English, without an output schema.
-      if (Array.from(description.trim()).length < MIN_JUDGED_LENGTH) continue;
+      if (codePointLength(description.trim()) < MIN_JUDGED_LENGTH) continue;
       if (tool.outputSchema !== undefined) continue;
       if (!all.some((w) => ENGLISH_MARKERS.has(w))) continue;
       if (all.some((w) => RESULT_WORDS.has(w) || RESULT_WORDS.has(stem(w)))) continue;
-      yield { messageId: 'noResultInfo', data, subject };
+      yield { messageId: 'noResultInfo', data: data(), subject };
     }
   },
 });

@@ -1,6 +1,7 @@
 import { defineRule } from '../src/engine/rule.js';
+import { collapseWhitespace } from './lib/text.js';
 
-const normalise = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase();
+const normalise = (text: string): string => collapseWhitespace(text.trim()).toLowerCase();
 
 export default defineRule({
   id: 'tool-description-unique',

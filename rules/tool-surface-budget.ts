@@ -1,5 +1,6 @@
 import type { ToolEntry } from '../src/engine/capture-index.js';
 import { defineRule } from '../src/engine/rule.js';
+import { entryJson } from './lib/surface.js';
 
 interface Options {
   /** Estimated tokens the whole tool list may cost an agent. */
@@ -14,9 +15,22 @@ const BYTES_PER_TOKEN = 4;
  * and annotations, as JSON. An estimate for budgeting, not a tokenizer's count.
  */
 export function estimateToolTokens(tool: ToolEntry): number {
-  const { name, title, description, inputSchema, outputSchema, annotations } = tool.raw;
-  const json = JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations });
-  return Math.ceil(Buffer.byteLength(json, 'utf8') / BYTES_PER_TOKEN);
+  return Math.ceil(Buffer.byteLength(budgetedJson(tool.raw), 'utf8') / BYTES_PER_TOKEN);
+}
+
+const BUDGETED_KEYS = ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'];
+
+/** The JSON of those fields. An entry that has no other keys, in this order, is its own JSON, already computed for other rules. */
+function budgetedJson(raw: ToolEntry['raw']): string {
+  let next = 0;
+  for (const key of Object.keys(raw)) {
+    while (next < BUDGETED_KEYS.length && BUDGETED_KEYS[next] !== key) next++;
+    if (next++ === BUDGETED_KEYS.length) {
+      const { name, title, description, inputSchema, outputSchema, annotations } = raw;
+      return JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations });
+    }
+  }
+  return entryJson(raw);
 }
 
 export default defineRule({

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../src/capture.js';
 import { runRules } from '../src/engine/run.js';
-import { redactCapture, redactText } from '../src/util/redact.js';
+import { redactCapture, redactJsonText, redactText } from '../src/util/redact.js';
 import secretsInSurface from '../rules/secrets-in-surface.js';
 import { fixturePath, makeCapture } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
@@ -84,6 +84,24 @@ describe('secrets never leak', () => {
     // Idempotent, and plain text goes through the same patterns.
     expect(redactCapture(redacted, [header])).toBe(redacted);
     expect(redactText(`token ${FAKE_SECRETS['github-token']}`)).toBe('token [redacted github-token ghp_…]');
+  });
+
+  it('without secret values, returns the capture itself exactly when the full scan finds nothing', () => {
+    const clean = makeCapture({ tools: [{ name: 'get_book', description: 'Get a "book"\n(see https://example.com/docs).', inputSchema: { type: 'object' } }] });
+    expect(redactCapture(clean)).toBe(clean);
+    // A token in a key, in a nested value, after an escape sequence, in quotes; a URL without a password: as the JSON text sees them.
+    for (const [where, capture] of [
+      ['key', makeCapture({ tools: [{ name: 'x', inputSchema: { type: 'object', properties: { [FAKE_SECRETS['github-token']]: {} } } }] })],
+      ['value', makeCapture({ stderr: `line\n${FAKE_SECRETS['aws-access-key']}` })],
+      ['quoted', makeCapture({ stderr: `"${FAKE_SECRETS['jwt']}"` })],
+      ['url', makeCapture({ stderr: `see https://user@example.com/a and ${FAKE_SECRETS['url-credentials']}` })],
+      ['plain url', makeCapture({ stderr: 'see https://docs.example.com/a:b@c' })],
+    ] as const) {
+      const text = JSON.stringify(capture);
+      const redacted = redactCapture(capture);
+      expect(JSON.stringify(redacted), where).toBe(redactJsonText(text));
+      expect(redacted === capture, where).toBe(redactJsonText(text) === text);
+    }
   });
 
   it('redacts every kind of token-shaped secret, and leaves documentation samples readable', () => {

@@ -35,6 +35,10 @@ export function distinctTools(tools: readonly ToolEntry[]): ToolEntry[] {
   return tools.filter((tool) => (seen.has(tool.name) ? false : (seen.add(tool.name), true)));
 }
 
+// Module constants, not literals in words(): a literal is a new RegExp on every call, slow until V8 is warm.
+const NAME_SEPARATOR = /[^A-Za-z0-9]+/;
+const NAME_WORD = /[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+/g;
+
 /** words() of every name seen: several rules split every tool name. */
 const wordsCache = new Map<string, readonly string[]>();
 
@@ -43,16 +47,18 @@ const wordsCache = new Map<string, readonly string[]>();
  * camelCase / PascalCase boundaries (`getUserByID` → get, user, by, id; `DATA_EXPORT_v2` → data,
  * export, v2). Digits stay attached to the word they follow.
  */
-export function words(name: string): string[] {
+export function words(name: string): readonly string[] {
   const cached = wordsCache.get(name);
-  if (cached) return [...cached];
+  if (cached) return cached;
   const out: string[] = [];
-  for (const piece of name.split(/[^A-Za-z0-9]+/)) {
-    for (const word of piece.match(/[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+/g) ?? []) out.push(word.toLowerCase());
+  for (const piece of name.split(NAME_SEPARATOR)) {
+    for (const word of piece.match(NAME_WORD) ?? []) out.push(word.toLowerCase());
   }
   if (wordsCache.size > 50_000) wordsCache.clear();
+  // Shared by every caller (several rules split every tool name), read-only by type rather than
+  // copied; not frozen either, as V8 has no fast slice/join/some for frozen arrays.
   wordsCache.set(name, out);
-  return [...out];
+  return out;
 }
 
 /** A readable name for a character that is not allowed in a tool name. */
@@ -196,6 +202,15 @@ export function prefixLength(toolWords: readonly string[], accepted: readonly st
  * least two, and not a verb); else the server name's service even though no tool uses it; else none.
  */
 export function analysePrefixes(index: CaptureIndex): PrefixAnalysis {
+  let analysis = prefixAnalyses.get(index);
+  if (!analysis) prefixAnalyses.set(index, (analysis = analyse(index)));
+  return analysis;
+}
+
+/** Two rules ask for the same capture. */
+const prefixAnalyses = new WeakMap<CaptureIndex, PrefixAnalysis>();
+
+function analyse(index: CaptureIndex): PrefixAnalysis {
   const toolWords = distinctTools(index.tools)
     .map((tool) => words(tool.name))
     .filter((w) => w.length > 0);

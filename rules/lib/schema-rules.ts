@@ -13,6 +13,8 @@ import type { Report } from '../../src/engine/rule.js';
 
 /** One JSON-pointer reference token (RFC 6901). */
 export function escapePointer(token: string): string {
+  // Called for every parameter of every tool: most names need no escaping.
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
@@ -171,9 +173,11 @@ export function topLevelParams(schema: JsonObject): [string, unknown][] {
   return isObject(schema.properties) ? Object.entries(schema.properties) : [];
 }
 
+const NAME_SEPARATORS = /[_\-.\s]/g;
+
 /** A parameter name reduced for comparison: lower case, without `_`, `-`, `.` (page_size ≡ pageSize). */
 export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/[_\-.\s]/g, '');
+  return name.toLowerCase().replace(NAME_SEPARATORS, '');
 }
 
 /** The `type` keyword as a list of type names ([] when absent or malformed). */

@@ -7,6 +7,7 @@
 import type { Capture } from '../../src/capture.js';
 import { isObject, type CaptureIndex } from '../../src/engine/capture-index.js';
 import type { Subject } from '../../src/engine/rule.js';
+import { collapseWhitespace } from './text.js';
 
 export interface SurfaceText {
   readonly subject: Subject;
@@ -21,6 +22,7 @@ export interface SurfaceText {
 
 /** RFC 6901 escaping of one pointer segment. */
 export function segment(token: string): string {
+  if (!token.includes('~') && !token.includes('/')) return token;
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
@@ -28,19 +30,12 @@ const PROSE_KEYS = new Set(['description', 'title', 'instructions']);
 /** Keys whose values are not read by the model as text (pictures, opaque metadata). */
 const SKIPPED_KEYS = new Set(['icons', '_meta']);
 
-interface Walked {
-  pointer: string;
-  text: string;
-  isKey: boolean;
-  prose: boolean;
-}
-
 /** Collect the strings of `value` into `out` (a plain recursive walk: generators are too slow for big surfaces). */
-function collect(value: unknown, pointer: string, lastKey: string | undefined, depth: number, proseOnly: boolean, out: Walked[]): void {
+function collect(entry: SurfaceEntry, value: unknown, pointer: string, lastKey: string | undefined, depth: number, proseOnly: boolean, out: SurfaceText[]): void {
   if (depth > 64) return;
   if (typeof value === 'string') {
     const prose = lastKey !== undefined && PROSE_KEYS.has(lastKey);
-    if (prose || !proseOnly) out.push({ pointer, text: value, isKey: false, prose });
+    if (prose || !proseOnly) out.push(surfaceText(entry, pointer, value, false, prose));
     return;
   }
   if (Array.isArray(value)) {
@@ -48,7 +43,7 @@ function collect(value: unknown, pointer: string, lastKey: string | undefined, d
       const item = value[i];
       // Array items are never prose: when only prose is wanted, skip the (possibly huge) lists of plain values.
       if (proseOnly && (typeof item !== 'object' || item === null)) continue;
-      collect(item, `${pointer}/${i}`, undefined, depth + 1, proseOnly, out);
+      collect(entry, item, `${pointer}/${i}`, undefined, depth + 1, proseOnly, out);
     }
     return;
   }
@@ -58,8 +53,30 @@ function collect(value: unknown, pointer: string, lastKey: string | undefined, d
     const child = value[key];
     if (proseOnly && (typeof child !== 'object' || child === null) && !PROSE_KEYS.has(key)) continue;
     const childPointer = `${pointer}/${key.includes('/') || key.includes('~') ? segment(key) : key}`;
-    if (!proseOnly) out.push({ pointer: childPointer, text: key, isKey: true, prose: false });
-    collect(child, childPointer, key, depth + 1, proseOnly, out);
+    if (!proseOnly) out.push(surfaceText(entry, childPointer, key, true, false));
+    collect(entry, child, childPointer, key, depth + 1, proseOnly, out);
+  }
+}
+
+function surfaceText(entry: SurfaceEntry, pointer: string, text: string, isKey: boolean, prose: boolean): SurfaceText {
+  return new WalkedText(entry.subject, pointer, text, isKey, prose);
+}
+
+/** A surface string whose subject (the entry's, with the pointer) is built only when a rule reports on it: rarely. */
+class WalkedText implements SurfaceText {
+  #subject: Subject | undefined;
+
+  constructor(
+    private readonly entrySubject: Subject,
+    readonly pointer: string,
+    readonly text: string,
+    readonly isKey: boolean,
+    readonly prose: boolean,
+  ) {}
+
+  get subject(): Subject {
+    const entry = this.entrySubject;
+    return (this.#subject ??= this.pointer && entry.kind !== 'server' && entry.kind !== 'transport' ? { ...entry, pointer: this.pointer } : entry);
   }
 }
 
@@ -119,15 +136,9 @@ export function surfaceTexts(capture: Capture, index: CaptureIndex, options: Sur
     if (cached) return cached;
   }
   const out: SurfaceText[] = [];
-  const walked: Walked[] = [];
   for (const entry of surfaceEntries(capture, index)) {
     if (options.prefilter && !options.prefilter(entryJson(entry.raw))) continue;
-    walked.length = 0;
-    collect(entry.raw, entry.base, undefined, 0, options.proseOnly ?? false, walked);
-    for (const s of walked) {
-      const subject: Subject = s.pointer && entry.subject.kind !== 'server' && entry.subject.kind !== 'transport' ? { ...entry.subject, pointer: s.pointer } : entry.subject;
-      out.push({ subject, ...s });
-    }
+    collect(entry, entry.raw, entry.base, undefined, 0, options.proseOnly ?? false, out);
   }
   if (cacheable) proseCache.set(capture, out);
   return out;
@@ -159,9 +170,9 @@ export function placeInWords(subject: Subject, pointer: string): string {
 
 /** A short quote around `at` in `text` (at most `max` characters), with ellipses where cut. */
 export function excerpt(text: string, at: number, length: number, max = 200): string {
-  if (text.length <= max) return text.replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return collapseWhitespace(text).trim();
   const pad = Math.max(0, Math.floor((max - length) / 2));
   const end = Math.min(text.length, Math.max(0, at - pad) + max);
   const start = Math.max(0, end - max);
-  return `${start > 0 ? '…' : ''}${text.slice(start, end).replace(/\s+/g, ' ').trim()}${end < text.length ? '…' : ''}`;
+  return `${start > 0 ? '…' : ''}${collapseWhitespace(text.slice(start, end)).trim()}${end < text.length ? '…' : ''}`;
 }

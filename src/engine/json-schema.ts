@@ -5,12 +5,13 @@
  * see schema-codegen.ts), so most runs never load ajv. Anything else loads ajv on first use
  * (synchronously: rules are synchronous), and every distinct schema is compiled once per process.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
 import { KNOWN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../capture.js';
 import { MCP_SCHEMAS_DIR } from '../paths.js';
+import { provablyValidSchema } from './schema-shape.js';
 
 const require = createRequire(import.meta.url);
 
@@ -94,7 +95,7 @@ function userAjvFor(dialect: Dialect): AjvType {
   return ajv;
 }
 
-/** Is this a valid JSON Schema of its declared (or default) dialect? Cached per distinct schema. */
+/** Is this a valid JSON Schema of its declared (or default) dialect? Cached per distinct schema (when the fast proof does not settle it). */
 export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdict {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { ok: false, problems: [{ pointer: '', message: 'is not a JSON object' }] };
@@ -102,6 +103,10 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
   const dialect = dialectOf(schema as Record<string, unknown>, fallback);
   if (!dialect) {
     return { ok: false, problems: [{ pointer: '/$schema', message: `declares an unsupported dialect ${String((schema as Record<string, unknown>).$schema)}` }] };
+  }
+  // Most schemas are plainly valid and refer to nothing: settled without the validator or a cache key (their JSON text).
+  if (hasPrecompiledMeta(dialect) && provablyValidSchema(stripId(schema as Record<string, unknown>), dialect) && !hasReference(schema)) {
+    return { ok: true, dialect };
   }
   const key = `${dialect}\u0000${JSON.stringify(schema)}`;
   const cached = userVerdicts.get(key);
@@ -119,6 +124,15 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
   }
   userVerdicts.set(key, verdict);
   return verdict;
+}
+
+const precompiledMeta = new Map<Dialect, boolean>();
+
+/** The fast proof mirrors the precompiled validator (run-time ajv also checks formats): only used when that is the judge. */
+function hasPrecompiledMeta(dialect: Dialect): boolean {
+  let present = precompiledMeta.get(dialect);
+  if (present === undefined) precompiledMeta.set(dialect, (present = existsSync(join(COMPILED_DIR, `meta-${dialect}.cjs`))));
+  return present;
 }
 
 /** Validate a schema against its dialect's meta-schema: precompiled when available. */
@@ -141,8 +155,15 @@ function compileUserSchema(ajv: AjvType, key: string, schema: Record<string, unk
 /** Whether a schema refers to anything ($ref and friends), which only compiling can resolve. */
 function hasReference(value: unknown, depth = 0): boolean {
   if (depth > 200 || typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some((v) => hasReference(v, depth + 1));
-  for (const [k, v] of Object.entries(value)) {
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasReference(value[i], depth + 1)) return true;
+    return false;
+  }
+  // Index loops: this walks every schema of every tool.
+  const keys = Object.keys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = (value as Record<string, unknown>)[k];
     if ((k === '$ref' || k === '$dynamicRef' || k === '$recursiveRef') && typeof v === 'string') return true;
     if (hasReference(v, depth + 1)) return true;
   }

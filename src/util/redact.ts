@@ -6,7 +6,7 @@
  */
 import type { Capture } from '../capture.js';
 import { deepFreeze } from './freeze.js';
-import { replaceSecrets } from './secret-patterns.js';
+import { mayHoldSecret, replaceSecrets } from './secret-patterns.js';
 
 export const REDACTED = '[redacted]';
 /** Shorter values would redact ordinary words. */
@@ -22,6 +22,8 @@ function secretValues(secrets: readonly string[]): string[] {
  */
 export function redactCapture(capture: Capture, secrets: readonly string[] = []): Capture {
   const original = JSON.stringify(capture);
+  // The usual case, no value handed over and nothing token-shaped: one scan of the text settles it.
+  if (secretValues(secrets).length === 0 && !mayHoldSecret(original)) return capture;
   const text = redactJsonText(original, secrets);
   return text === original ? capture : deepFreeze(JSON.parse(text) as Capture);
 }

@@ -13,6 +13,8 @@ export interface SecretKind {
   readonly pattern: RegExp;
   /** Literals one of which must occur for the pattern to match at all (a cheap pre-filter). */
   readonly hints: readonly string[];
+  /** A pattern every match contains, when the hints are too common to rule much out (`://`). */
+  readonly necessary?: RegExp;
   /** Rejects placeholders that are certainly not secrets (never redacted, never reported). */
   readonly accept?: (match: string) => boolean;
   /**
@@ -119,6 +121,7 @@ export const SECRET_KINDS: readonly SecretKind[] = [
     label: 'URL with a password',
     pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>\\]{1,128}:[^\s@/?#"'<>\\]{1,256}@/gi,
     hints: ['://'],
+    necessary: /:\/\/[^\s:@/?#"'<>\\]{1,128}:[^\s@/?#"'<>\\]{1,256}@/,
     accept: (match) => {
       const userinfo = match.slice(match.indexOf('://') + 3, -1);
       const password = userinfo.slice(userinfo.indexOf(':') + 1);
@@ -142,9 +145,25 @@ export interface SecretMatch {
   readonly example: boolean;
 }
 
+const escapeRegExp = (literal: string): string => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every kind's hints in one pattern: one scan of the text instead of one per hint. */
+export const ANY_SECRET_HINT = new RegExp(SECRET_KINDS.flatMap((kind) => kind.hints.map(escapeRegExp)).join('|'));
+
 /** False when `text` certainly holds no secret (none of the patterns' literals occurs): a cheap pre-filter. */
 export function mayContainSecret(text: string): boolean {
-  return SECRET_KINDS.some((kind) => kind.hints.some((hint) => text.includes(hint)));
+  return ANY_SECRET_HINT.test(text);
+}
+
+/** Every kind's necessary part (its hints, or its `necessary` pattern) in one pattern. */
+const ANY_SECRET_PART = new RegExp(SECRET_KINDS.flatMap((kind) => (kind.necessary ? [kind.necessary.source] : kind.hints.map(escapeRegExp))).join('|'));
+
+/**
+ * False when findSecrets(text) certainly finds nothing: stricter than mayContainSecret (a URL is
+ * not enough), for big texts such as a whole capture, where one scan settles the usual case.
+ */
+export function mayHoldSecret(text: string): boolean {
+  return ANY_SECRET_PART.test(text);
 }
 
 /** Every secret in `text`, in order; overlapping matches keep the first (earliest, then longest). */
