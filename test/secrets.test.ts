@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../src/capture.js';
 import { runRules } from '../src/engine/run.js';
-import { redactCapture, redactJsonText, redactText } from '../src/util/redact.js';
+import { redactCapture, redactText } from '../src/util/redact.js';
 import secretsInSurface from '../rules/secrets-in-surface.js';
 import { fixturePath, makeCapture } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
@@ -89,18 +89,36 @@ describe('secrets never leak', () => {
   it('without secret values, returns the capture itself exactly when the full scan finds nothing', () => {
     const clean = makeCapture({ tools: [{ name: 'get_book', description: 'Get a "book"\n(see https://example.com/docs).', inputSchema: { type: 'object' } }] });
     expect(redactCapture(clean)).toBe(clean);
-    // A token in a key, in a nested value, after an escape sequence, in quotes; a URL without a password: as the JSON text sees them.
-    for (const [where, capture] of [
-      ['key', makeCapture({ tools: [{ name: 'x', inputSchema: { type: 'object', properties: { [FAKE_SECRETS['github-token']]: {} } } }] })],
-      ['value', makeCapture({ stderr: `line\n${FAKE_SECRETS['aws-access-key']}` })],
-      ['quoted', makeCapture({ stderr: `"${FAKE_SECRETS['jwt']}"` })],
-      ['url', makeCapture({ stderr: `see https://user@example.com/a and ${FAKE_SECRETS['url-credentials']}` })],
-      ['plain url', makeCapture({ stderr: 'see https://docs.example.com/a:b@c' })],
+    // A token in a key, in a nested value, after an escape sequence, in quotes; a URL without a password.
+    const leaks = (capture: Capture, secret: string) => JSON.stringify(capture).includes(secret);
+    for (const [where, capture, secret] of [
+      ['key', makeCapture({ tools: [{ name: 'x', inputSchema: { type: 'object', properties: { [FAKE_SECRETS['github-token']]: {} } } }] }), FAKE_SECRETS['github-token']],
+      ['value', makeCapture({ stderr: `line\n${FAKE_SECRETS['aws-access-key']}` }), FAKE_SECRETS['aws-access-key']],
+      ['quoted', makeCapture({ stderr: `"${FAKE_SECRETS['jwt']}"` }), FAKE_SECRETS['jwt']],
+      ['url', makeCapture({ stderr: `see https://user@example.com/a and ${FAKE_SECRETS['url-credentials']}` }), 'Xk9!vB2qLz7w'],
     ] as const) {
-      const text = JSON.stringify(capture);
+      expect(leaks(capture, secret), where).toBe(true);
       const redacted = redactCapture(capture);
-      expect(JSON.stringify(redacted), where).toBe(redactJsonText(text));
-      expect(redacted === capture, where).toBe(redactJsonText(text) === text);
+      expect(redacted, where).not.toBe(capture);
+      expect(leaks(redacted, secret), where).toBe(false);
+    }
+    const plainUrl = makeCapture({ stderr: 'see https://docs.example.com/a:b@c' });
+    expect(redactCapture(plainUrl)).toBe(plainUrl);
+  });
+
+  it('redacts what JSON escapes would hide: a token after a newline or tab, a URL after a lone surrogate', () => {
+    const token = FAKE_SECRETS['github-token'];
+    for (const [where, text, secret] of [
+      ['newline', `listing:\n${token}`, token],
+      ['tab', `key\t${token}`, token],
+      ['lone surrogate', `\ud83d${FAKE_SECRETS['url-credentials']}`, 'Xk9!vB2qLz7w'],
+    ] as const) {
+      const capture = makeCapture({ stderr: text, tools: [{ name: 'x', description: text, inputSchema: { type: 'object' } }] });
+      const redacted = redactCapture(capture);
+      const json = JSON.stringify(redacted);
+      expect(json.includes(secret), where).toBe(false);
+      expect(() => JSON.parse(json), where).not.toThrow();
+      expect(redacted.stderr.text, where).toContain('[redacted ');
     }
   });
 

@@ -6,7 +6,7 @@
  */
 import type { Capture } from '../capture.js';
 import { deepFreeze } from './freeze.js';
-import { mayHoldSecret, replaceSecrets } from './secret-patterns.js';
+import { mayContainSecret, mayHoldSecret, replaceSecrets } from './secret-patterns.js';
 
 export const REDACTED = '[redacted]';
 /** Shorter values would redact ordinary words. */
@@ -18,24 +18,37 @@ function secretValues(secrets: readonly string[]): string[] {
 
 /**
  * Redact a capture: every known secret value (env values, header values — pass them as `secrets`)
- * and every token-shaped string. Returns the same object when there was nothing to redact.
+ * and every token-shaped string, in every string of it (keys included). Returns the same object
+ * when there was nothing to redact.
+ *
+ * String by string, not over the JSON text: the patterns are written for text as the server wrote
+ * it, and JSON escapes hide or break matches (`\n` before a token takes away its word boundary; a
+ * lone surrogate `\ud83d` before a URL would be cut in half, leaving unparsable JSON).
  */
 export function redactCapture(capture: Capture, secrets: readonly string[] = []): Capture {
-  const original = JSON.stringify(capture);
-  // The usual case, no value handed over and nothing token-shaped: one scan of the text settles it.
-  if (secretValues(secrets).length === 0 && !mayHoldSecret(original)) return capture;
-  const text = redactJsonText(original, secrets);
-  return text === original ? capture : deepFreeze(JSON.parse(text) as Capture);
+  const values = secretValues(secrets);
+  // The usual case, no value handed over and no pattern's literal anywhere: one scan settles it
+  // (the literals hold no character JSON escapes, so the JSON text shows them as they are).
+  if (values.length === 0 && !mayContainSecret(JSON.stringify(capture))) return capture;
+  let changed = false;
+  const redactString = (text: string): string => {
+    if (values.length === 0 && !mayHoldSecret(text)) return text;
+    const out = redactText(text, values);
+    if (out !== text) changed = true;
+    return out;
+  };
+  const redacted = mapStrings(capture, redactString);
+  return changed ? deepFreeze(redacted as Capture) : capture;
 }
 
-/** Redact a JSON document's text without breaking it: secret values are matched in their JSON-escaped form. */
-export function redactJsonText(json: string, secrets: readonly string[] = []): string {
-  let text = json;
-  for (const value of secretValues(secrets)) {
-    const encoded = JSON.stringify(value).slice(1, -1);
-    if (text.includes(encoded)) text = text.split(encoded).join(REDACTED);
-  }
-  return replaceSecrets(text);
+/** A copy of a JSON value with every string (object keys too) passed through `map`. */
+function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === 'string') return map(value);
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[map(key)] = mapStrings(item, map);
+  return out;
 }
 
 /** Redact plain text (a command line, a stderr excerpt, a message): known values and token-shaped strings. */
