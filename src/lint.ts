@@ -185,8 +185,14 @@ async function sourceIndexFor(
     const memoKey = JSON.stringify([root, entry ?? null, cache]);
     let building = options.sourceIndexes?.get(memoKey);
     if (!building) {
+      const indexOptions = { ...(entry ? { entry } : {}), cache };
+      const inWorker = () => import('./source/in-worker.js').then(({ buildSourceIndexInWorker }) => buildSourceIndexInWorker(root, indexOptions));
+      // A cache hit needs no compiler, so no worker thread either; a miss (or a failed look) builds in one.
+      const hit = cache
+        ? import('./source/index.js').then(({ cachedSourceIndex }) => cachedSourceIndex(root, indexOptions)).catch(() => undefined)
+        : Promise.resolve(undefined);
       // Into the map before any await, so a server starting meanwhile waits for this build.
-      building = import('./source/in-worker.js').then(({ buildSourceIndexInWorker }) => buildSourceIndexInWorker(root, { ...(entry ? { entry } : {}), cache }));
+      building = hit.then((index) => index ?? inWorker());
       options.sourceIndexes?.set(memoKey, building);
     }
     const source = await building;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheFile } from '../src/source/cache.js';
-import { buildSourceIndex } from '../src/source/index.js';
+import { buildSourceIndex, cachedSourceIndex } from '../src/source/index.js';
 import type { SourceIndex } from '../src/source/types.js';
 import { fixturePath, ROOT } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
@@ -88,6 +88,16 @@ describe('source index cache: buildSourceIndex', () => {
     expect(names(edited).length).toBe(names(first).length + 1);
   });
 
+  it('keeps the index of code with nothing to parse too (a hit then needs no worker thread)', async () => {
+    const root = copyProject('source-js', true);
+    writeFileSync(join(root, 'plain.mjs'), "process.stdin.on('data', () => {});\n");
+    const first = await buildSourceIndex(root, { entry: join(root, 'plain.mjs'), cache: true });
+    expect(first.registrations).toEqual([]);
+    expect(existsSync(cacheFile(root)!)).toBe(true);
+    markStored(root);
+    expect((await cachedSourceIndex(root, { entry: join(root, 'plain.mjs') }))?.filesIndexed).toBe(4242);
+  });
+
   it('a corrupt or foreign cache file is a miss, and is replaced', async () => {
     const root = copyProject('source-js', true);
     const entry = join(root, 'server.mjs');
@@ -161,14 +171,17 @@ describe('source index cache: the CLI', () => {
     expect(cold.r.code, cold.r.stderr).not.toBe(2);
     expect(cold.tsMorphLoads).toBe(1);
     expect(readdirSync(cacheDir(root))).toHaveLength(1);
-    const warm = await lintRecording(args);
+    // Node announces each worker thread under NODE_DEBUG=worker: a hit is looked up without one.
+    const warm = await lintRecording(args, { env: { NODE_DEBUG: 'worker' } });
     expect(warm.heavy).toEqual([]);
+    expect(warm.r.stderr).not.toContain('create new worker');
     expect(findings(warm.r.stdout)).toEqual(findings(cold.r.stdout));
     expect(JSON.stringify(findings(warm.r.stdout))).toContain('tools.mjs'); // located in the source
 
     // --no-cache builds afresh (and loads the compiler) with the same result.
-    const off = await lintRecording(['--no-cache', ...args]);
+    const off = await lintRecording(['--no-cache', ...args], { env: { NODE_DEBUG: 'worker' } });
     expect(off.tsMorphLoads).toBe(1);
+    expect(off.r.stderr).toContain('create new worker'); // the observation above can see a worker
     expect(findings(off.r.stdout)).toEqual(findings(cold.r.stdout));
   }, SLOW);
 

@@ -56,11 +56,43 @@ export async function buildSourceIndex(rootDir: string, options: SourceIndexOpti
     filesIndexed: collected.texts.size,
   };
   const worth = [...collected.texts.values()].some(worthParsing);
-  if (!worth) return { ...base, registrations: [], unresolved: [], stdoutWrites: [], throwingHandlers: [], looseZodObjects: [] };
+  if (!worth) {
+    // Kept too: a hit then spares the caller the worker thread it would start to find this out.
+    const empty = { ...base, registrations: [], unresolved: [], stdoutWrites: [], throwingHandlers: [], looseZodObjects: [] };
+    cache?.set(empty);
+    return empty;
+  }
   const { parseAndExtract } = await import('./extract.js');
   const index = { ...base, ...parseAndExtract(collected.texts, absolute) };
   cache?.set(index);
   return index;
+}
+
+/** Thrown to stop a cache lookup that would need the compiler (an unknown tsconfig.json list). */
+class NeedsCompiler extends Error {}
+
+/**
+ * The index from the on-disk cache, or undefined (a miss, or no place for a cache). Never loads
+ * the compiler, so the caller can look in its own thread and start the worker only on a miss
+ * (a thread costs tens of milliseconds to start, which a hit does not need to pay).
+ */
+export async function cachedSourceIndex(rootDir: string, options: SourceIndexOptions = {}): Promise<SourceIndex | undefined> {
+  const absolute = resolve(rootDir);
+  const cache = openSourceIndexCache(absolute);
+  if (!cache) return undefined;
+  try {
+    const collected = await collectFiles(absolute, {
+      ...(options.entry ? { entry: options.entry } : {}),
+      tsconfigFiles: (root) =>
+        cache.tsconfigFiles(root, () => {
+          throw new NeedsCompiler();
+        }),
+    });
+    return cache.get(collected, options.entry);
+  } catch (error) {
+    if (error instanceof NeedsCompiler) return undefined;
+    throw error;
+  }
 }
 
 /**
