@@ -42,8 +42,8 @@ const names = (index: SourceIndex) => index.registrations.map((r) => `${r.kind} 
 /** Mark the stored index, so a build that returns the mark is known to have come from the cache. */
 function markStored(root: string): void {
   const file = cacheFile(root)!;
-  const stored = JSON.parse(readFileSync(file, 'utf8')) as { index: { filesIndexed: number } };
-  stored.index.filesIndexed = 4242;
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as { indexes: { index: { filesIndexed: number } }[] };
+  for (const { index } of stored.indexes) index.filesIndexed = 4242;
   writeFileSync(file, JSON.stringify(stored));
 }
 
@@ -98,16 +98,27 @@ describe('source index cache: buildSourceIndex', () => {
     expect((await cachedSourceIndex(root, { entry: join(root, 'plain.mjs') }))?.filesIndexed).toBe(4242);
   });
 
+  it('keeps the indexes of several servers of one project side by side', async () => {
+    const root = copyProject('source-js', true);
+    writeFileSync(join(root, 'other.mjs'), "import './server.mjs';\nconsole.log('other');\n");
+    const one = await buildSourceIndex(root, { entry: join(root, 'server.mjs'), cache: true });
+    const two = await buildSourceIndex(root, { entry: join(root, 'other.mjs'), cache: true });
+    markStored(root);
+    // Alternating between the two entries hits both (one entry per root would thrash).
+    expect(await cachedSourceIndex(root, { entry: join(root, 'server.mjs') })).toEqual({ ...one, filesIndexed: 4242 });
+    expect(await cachedSourceIndex(root, { entry: join(root, 'other.mjs') })).toEqual({ ...two, filesIndexed: 4242 });
+  });
+
   it('a corrupt or foreign cache file is a miss, and is replaced', async () => {
     const root = copyProject('source-js', true);
     const entry = join(root, 'server.mjs');
     const fresh = await buildSourceIndex(root, { entry });
     const file = cacheFile(root)!;
-    for (const junk of ['{"format":1,"key":', 'null', '[]', JSON.stringify({ format: 1, key: 'x', index: {} }), '\u0000\u0001']) {
+    for (const junk of ['{"format":2,"indexes":', 'null', '[]', JSON.stringify({ format: 2, indexes: [{ key: 'x', index: {} }, null] }), JSON.stringify({ format: 1, key: 'x', index: {} }), '\u0000\u0001']) {
       mkdirSync(cacheDir(root), { recursive: true });
       writeFileSync(file, junk);
       expect(await buildSourceIndex(root, { entry, cache: true }), junk).toEqual(fresh);
-      expect((JSON.parse(readFileSync(file, 'utf8')) as { index: SourceIndex }).index).toEqual(fresh);
+      expect((JSON.parse(readFileSync(file, 'utf8')) as { indexes: { index: SourceIndex }[] }).indexes.map((s) => s.index)).toEqual([fresh]);
     }
     // A cache file that cannot be written (its place is taken by a folder) only costs the time.
     const blocked = copyProject('source-js', true);
@@ -159,7 +170,10 @@ describe('source index cache: buildSourceIndex', () => {
     // tsconfig.json itself decides the list: excluding the new file drops it again.
     const tsconfig = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as Record<string, unknown>;
     writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({ ...tsconfig, exclude: ['src/extra.ts'] }));
-    expect((await buildSourceIndex(root, { cache: true })).filesIndexed).toBe(8);
+    const back = await buildSourceIndex(root, { cache: true });
+    expect(names(back)).not.toContain('tool ledger_extra src/extra.ts:2');
+    // The same files as at first, so the first index (marked above) comes back from the cache.
+    expect(back.filesIndexed).toBe(4242);
   });
 });
 

@@ -7,8 +7,9 @@
  * Where: `node_modules/.cache/mcplint/` (the find-cache-dir convention) of the project root, or
  * of the nearest directory above it that has node_modules (a workspace with hoisted
  * dependencies), or `$MCPLINT_CACHE_DIR`; without any nothing is cached, so no file is ever
- * created elsewhere in the user's project. One file per root, overwritten. Any failure to read or write it is a miss: a
- * broken cache costs time, never a wrong result or a crash.
+ * created elsewhere in the user's project. One file per root, holding the indexes of its last few
+ * entry scripts (a repository may hold several servers). Any failure to read or write it is a
+ * miss: a broken cache costs time, never a wrong result or a crash.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
@@ -20,7 +21,9 @@ import { originalSources } from './sourcemap.js';
 import type { SourceIndex } from './types.js';
 
 /** Bump when the stored layout changes. Changes to the indexer's code are caught by codeStamp(). */
-const FORMAT = 1;
+const FORMAT = 2;
+/** Indexes kept per project root: one per entry script linted lately (a repository with several servers). */
+const MAX_INDEXES = 8;
 /** The modules whose code decides the index (hashed, see codeStamp). */
 const INDEXER_MODULES = ['index', 'files', 'sourcemap', 'extract', 'cache'];
 /** Past this many files the project listing is not worth hashing: tsconfig.json is parsed every time. */
@@ -51,10 +54,15 @@ interface TsconfigMemo {
   readonly list: TsconfigList | null;
 }
 
-interface Stored {
-  readonly format: number;
+interface StoredIndex {
   readonly key: string;
   readonly index: SourceIndex;
+}
+
+interface Stored {
+  readonly format: number;
+  /** Most recently stored first. */
+  readonly indexes: readonly StoredIndex[];
   readonly tsconfig?: TsconfigMemo;
 }
 
@@ -86,7 +94,9 @@ export function openSourceIndexCache(root: string): SourceIndexCache | undefined
   let tsconfigChanged = false;
   let key: string | undefined;
   const save = (index: SourceIndex) => {
-    if (key) writeAtomically(file, JSON.stringify({ format: FORMAT, key, index, ...(tsconfig ? { tsconfig } : {}) } satisfies Stored));
+    if (!key) return;
+    const kept = [{ key, index }, ...(stored?.indexes ?? []).filter((s) => s.key !== key)].slice(0, MAX_INDEXES);
+    writeAtomically(file, JSON.stringify({ format: FORMAT, indexes: kept, ...(tsconfig ? { tsconfig } : {}) } satisfies Stored));
   };
   return {
     async tsconfigFiles(projectRoot, parse) {
@@ -105,9 +115,10 @@ export function openSourceIndexCache(root: string): SourceIndexCache | undefined
     },
     get(collected, entry) {
       key = guard(() => indexKey(root, entry, collected));
-      if (!key || stored?.key !== key) return undefined;
-      if (tsconfigChanged) save(stored.index);
-      return stored.index;
+      const hit = key ? stored?.indexes.find((s) => s.key === key) : undefined;
+      if (!hit) return undefined;
+      if (tsconfigChanged) save(hit.index);
+      return hit.index;
     },
     set: save,
   };
@@ -216,8 +227,9 @@ function projectListing(root: string): string | undefined {
 function readStored(file: string): Stored | undefined {
   try {
     const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<Stored> | null;
-    if (!value || value.format !== FORMAT || typeof value.key !== 'string' || !isIndex(value.index)) return undefined;
-    return { format: value.format, key: value.key, index: value.index, ...(isTsconfigMemo(value.tsconfig) ? { tsconfig: value.tsconfig } : {}) };
+    if (!value || value.format !== FORMAT || !Array.isArray(value.indexes)) return undefined;
+    const indexes = value.indexes.filter((s: Partial<StoredIndex> | null) => typeof s?.key === 'string' && isIndex(s.index));
+    return { format: value.format, indexes, ...(isTsconfigMemo(value.tsconfig) ? { tsconfig: value.tsconfig } : {}) };
   } catch {
     return undefined; // unreadable or not JSON: a miss
   }
