@@ -286,6 +286,35 @@ describe('every result has a location', () => {
     }
   });
 
+  it('locate() puts a pointer on its nearest recorded property line, else on the registration', () => {
+    const at = (line: number) => ({ file: 'src/tools.ts', line, column: 5 });
+    const source = {
+      root: '/project',
+      filesIndexed: 1,
+      registrations: [
+        {
+          kind: 'tool' as const,
+          name: 'search',
+          style: 'registerTool',
+          ...at(10),
+          properties: { '/annotations': at(14), '/inputSchema/properties/q': at(20), '/inputSchema/properties/q~1x': at(22) },
+        },
+      ],
+      unresolved: [],
+      stdoutWrites: [],
+      throwingHandlers: [],
+      looseZodObjects: [],
+    };
+    const line = (pointer?: string) => locate({ kind: 'tool', name: 'search', ...(pointer ? { pointer } : {}) }, { fallback: 'node', source }).startLine;
+    expect(line('/annotations')).toBe(14);
+    expect(line('/annotations/readOnlyHint')).toBe(14);
+    expect(line('/inputSchema/properties/q/maxLength')).toBe(20);
+    expect(line('/inputSchema/properties/q~1x/type')).toBe(22);
+    expect(line('/inputSchema/required')).toBe(10);
+    expect(line('/description')).toBe(10);
+    expect(line()).toBe(10);
+  });
+
   it('a report with only the last-resort anchor is still ingestible', () => {
     for (const fallback of ['node', 'npx -y @scope/some-server@1.2.3', 'https://mcp.example.com/mcp', '/usr/local/bin/server', 'C:\\tools\\server.exe', '']) {
       const server = reportWithFindings(

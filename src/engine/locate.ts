@@ -60,6 +60,19 @@ function registrationOf(subject: Subject, source: SourceIndex | undefined) {
   const kind = subject.kind === 'resourceTemplate' ? 'resource' : subject.kind;
   const registration = source.registrations.find((r) => r.kind === kind && r.name === subject.name);
   if (!registration) return undefined;
-  const property = subject.pointer ? registration.properties?.[subject.pointer] : undefined;
+  const property = subject.pointer && registration.properties ? propertyAt(registration.properties, subject.pointer) : undefined;
   return property ?? registration;
+}
+
+/**
+ * The recorded position the pointer falls in: its own, else its nearest recorded parent's
+ * (`/annotations/readOnlyHint` → `/annotations`; `/inputSchema/properties/q/maxLength` → the
+ * property `q`), so a finding lands on the closest line the source index knows.
+ */
+function propertyAt<T>(properties: Readonly<Record<string, T>>, pointer: string): T | undefined {
+  for (let at = pointer; at !== ''; at = at.slice(0, at.lastIndexOf('/'))) {
+    const found = properties[at];
+    if (found) return found;
+  }
+  return undefined;
 }
