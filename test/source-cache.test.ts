@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheFile } from '../src/source/cache.js';
+import { cacheFile, indexerCodeStamp } from '../src/source/cache.js';
 import { buildSourceIndex, cachedSourceIndex } from '../src/source/index.js';
 import type { SourceIndex } from '../src/source/types.js';
 import { fixturePath, ROOT } from './helpers/capture.js';
@@ -107,6 +107,26 @@ describe('source index cache: buildSourceIndex', () => {
     // Alternating between the two entries hits both (one entry per root would thrash).
     expect(await cachedSourceIndex(root, { entry: join(root, 'server.mjs') })).toEqual({ ...one, filesIndexed: 4242 });
     expect(await cachedSourceIndex(root, { entry: join(root, 'other.mjs') })).toEqual({ ...two, filesIndexed: 4242 });
+  });
+
+  it("the indexer's code is part of the key, also in the bundled bin where its modules are merged", () => {
+    const modules = mkdtempSync(join(tmpdir(), 'mcplint-stamp-'));
+    for (const name of ['index', 'files', 'sourcemap', 'extract', 'cache']) writeFileSync(join(modules, `${name}.js`), `// ${name}\n`);
+    const before = indexerCodeStamp(modules, '.js');
+    writeFileSync(join(modules, 'extract.js'), '// extract, edited\n');
+    expect(indexerCodeStamp(modules, '.js')).not.toBe(before);
+
+    const bundle = mkdtempSync(join(tmpdir(), 'mcplint-stamp-'));
+    writeFileSync(join(bundle, 'mcplint.js'), '// entry\n');
+    writeFileSync(join(bundle, 'worker.js'), '// worker\n');
+    writeFileSync(join(bundle, 'notes.txt'), 'not a script');
+    const bundled = indexerCodeStamp(bundle, '.js');
+    writeFileSync(join(bundle, 'notes.txt'), 'still not a script');
+    expect(indexerCodeStamp(bundle, '.js')).toBe(bundled);
+    writeFileSync(join(bundle, 'worker.js'), '// worker, rebuilt\n');
+    expect(indexerCodeStamp(bundle, '.js')).not.toBe(bundled);
+    // The real bundle: its scripts are read (an empty folder stamps differently).
+    expect(indexerCodeStamp(join(ROOT, 'dist', 'bin'), '.js')).not.toBe(indexerCodeStamp(mkdtempSync(join(tmpdir(), 'mcplint-stamp-')), '.js'));
   });
 
   it('a corrupt or foreign cache file is a miss, and is replaced', async () => {

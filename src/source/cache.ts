@@ -164,14 +164,34 @@ function dotStrings(text: string): string[] {
 /**
  * mcplint's version and the indexer's own source: while mcplint itself is being developed the
  * version stays the same, and an edited extractor must not be served indexes of the old one.
+ * In the bundled bin (dist/bin) the indexer's modules are merged into chunks, so there every
+ * script of the bundle counts (≈1 MB, a few ms to hash, once per process).
  */
 let stamp: string | undefined;
 function codeStamp(): string {
-  if (stamp) return stamp;
   const self = fileURLToPath(import.meta.url);
+  return (stamp ??= indexerCodeStamp(dirname(self), extname(self)));
+}
+
+/** The stamp of the indexer's code in `dir` (its modules, or every script of a bundle). */
+export function indexerCodeStamp(dir: string, ext: string): string {
   const hash = createHash('sha256').update(`mcplint source index ${FORMAT} ${VERSION}`);
-  for (const name of INDEXER_MODULES) hash.update('\0').update(readText(join(dirname(self), name + extname(self))) ?? '');
-  return (stamp = hash.digest('hex'));
+  const modules = INDEXER_MODULES.map((name) => readText(join(dir, name + ext)));
+  const bundled = modules.every((text) => text === undefined);
+  const sources = bundled ? bundleScripts(dir).map((file) => readText(join(dir, file))) : modules;
+  for (const text of sources) hash.update('\0').update(text ?? '');
+  return hash.digest('hex');
+}
+
+/** The scripts of a bundle's folder, in a stable order. */
+function bundleScripts(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((file) => /\.[cm]?js$/.test(file))
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 /**
