@@ -6,15 +6,13 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { CAPTURE_VERSION, type Capture, type DeclaredIn, type TargetDescription } from './capture.js';
-import { captureStdio, DEFAULT_CAPTURE_OPTIONS } from './connect/capture-session.js';
-import { captureTarget, targetSecrets, type ResolvedTarget } from './connect/capture-target.js';
-import { isModernVersion } from './connect/discover.js';
+import type { ResolvedTarget } from './connect/capture-target.js';
 import type { HttpTransportChoice } from './connect/http.js';
 import { ConfigError, parseRuleFlags, resolveSettings, type McplintConfig } from './engine/config.js';
 import { loadConfig } from './engine/load-config.js';
 import type { Rule } from './engine/rule.js';
 import { runRules } from './engine/run.js';
-import { probeHook, resolveProbeConfig, type ProbeFlags } from './probes/index.js';
+import type { ProbeFlags } from './probes/types.js';
 import { buildServerReport, type LintReport } from './report.js';
 import { entryScript, findAnchors, projectRoot } from './source/anchors.js';
 import type { SourceIndex } from './source/types.js';
@@ -89,7 +87,6 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   // A --rule flag naming no rule is a usage error, found before anything is launched.
   const ruleFlags = options.ruleFlags ?? [];
   const flagged = ruleFlags.length > 0 ? parseRuleFlags(ruleFlags, await rulesReady()) : undefined;
-  const timeoutMs = options.timeoutMs ?? config.timeout ?? DEFAULT_CAPTURE_OPTIONS.timeoutMs;
 
   let capture: Capture;
   let secrets: string[] = [];
@@ -98,6 +95,14 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   if (options.from) {
     capture = readCapture(resolve(options.cwd, options.from));
   } else {
+    // Connecting and probing are loaded only here: a --from run never needs them.
+    const [{ DEFAULT_CAPTURE_OPTIONS }, { captureTarget, targetSecrets }, { isModernVersion }, { probeHook, resolveProbeConfig }] = await Promise.all([
+      import('./connect/capture-session.js'),
+      import('./connect/capture-target.js'),
+      import('./connect/discover.js'),
+      import('./probes/index.js'),
+    ]);
+    const timeoutMs = options.timeoutMs ?? config.timeout ?? DEFAULT_CAPTURE_OPTIONS.timeoutMs;
     const target = resolveTarget(options, config, loaded.file, loaded.targetLine);
     declaredIn = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;
     secrets = targetSecrets(target);
