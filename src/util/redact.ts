@@ -30,15 +30,22 @@ export function redactCapture(capture: Capture, secrets: readonly string[] = [])
   // The usual case, no value handed over and no pattern's literal anywhere: one scan settles it
   // (the literals hold no character JSON escapes, so the JSON text shows them as they are).
   if (values.length === 0 && !mayContainSecret(JSON.stringify(capture))) return capture;
-  let changed = false;
-  const redactString = (text: string): string => {
-    if (values.length === 0 && !mayHoldSecret(text)) return text;
-    const out = redactText(text, values);
-    if (out !== text) changed = true;
-    return out;
-  };
-  const redacted = mapStrings(capture, redactString);
-  return changed ? deepFreeze(redacted as Capture) : capture;
+  const redactString = (text: string): string => (values.length === 0 && !mayHoldSecret(text) ? text : redactText(text, values));
+  // Look before copying: most captures that mention a URL hold no secret at all.
+  if (!someString(capture, (text) => redactString(text) !== text)) return capture;
+  return deepFreeze(mapStrings(capture, redactString) as Capture);
+}
+
+/** Whether any string of a JSON value (object keys too) passes `test`; stops at the first. */
+function someString(value: unknown, test: (text: string) => boolean): boolean {
+  if (typeof value === 'string') return test(value);
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (someString(value[i], test)) return true;
+    return false;
+  }
+  for (const key in value) if (test(key) || someString((value as Record<string, unknown>)[key], test)) return true;
+  return false;
 }
 
 /** A copy of a JSON value with every string (object keys too) passed through `map`. */
