@@ -59,6 +59,9 @@ export default defineRule({
       const error = captured.error;
       // resources/templates/list is optional for a server with resources: -32601 there means "no templates".
       if (list === 'resourceTemplates' && error.kind === 'error-response' && error.code === METHOD_NOT_FOUND) continue;
+      // mcplint itself closed it, for flooding stdout: output-flood says so, and "the server closed
+      // the connection" would be untrue.
+      if (error.kind === 'closed' && capture.output?.stopped) continue;
 
       const failedPage = captured.status === 'partial' ? captured.pages.length + (error.kind === 'invalid-result' ? 0 : 1) : 1;
       const when = captured.status === 'partial' ? `on page ${failedPage} ` : '';

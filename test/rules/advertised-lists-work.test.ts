@@ -56,6 +56,13 @@ describe(RULE, () => {
     ]);
   });
 
+  it('leaves a list cut short because mcplint stopped a flooding server to output-flood', () => {
+    const capture = makeCapture({ ...base, lists: { tools: failedList({ kind: 'closed', message: 'closed' }) } });
+    const output = { notifications: {}, framesDropped: 0, framesTruncated: 0, stdoutBytes: 70_000_000, caps: { frameBytes: 1, recordedBytes: 1, frames: 1, stdoutBytes: 67_108_864 } };
+    expect(summary(run({ ...capture, output }))).toEqual([`${RULE} closed server`]);
+    expect(run({ ...capture, output: { ...output, stopped: { reason: 'stdout-cap', phase: 'listing', at: 900, waitingFor: 'tools/list' } } }).findings).toEqual([]);
+  });
+
   it('names the failing page of a partial list that ends in an invalid result', () => {
     const resources: ListCapture = {
       status: 'partial',
