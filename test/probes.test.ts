@@ -15,9 +15,10 @@ import { probeCalls } from '../src/probes/records.js';
 import type { ProbesConfig } from '../src/probes/types.js';
 import unknownToolProtocolError from '../rules/unknown-tool-protocol-error.js';
 import { captureFixture, fixturePath, summary } from './helpers/capture.js';
-import { ALL_RULES, PROBE_RULES } from './helpers/probe-rules.js';
+import { PROBE_RULES } from './helpers/probe-rules.js';
+import { rules as registry } from '../rules/index.js';
 
-const ALL = ALL_RULES as Rule[];
+const ALL = [...registry];
 const lint = (capture: Capture, rules: Rule[] = ALL) => summary(runRules(capture, { rules, settings: new Map() }));
 const lintProbes = (capture: Capture) => lint(capture, [...PROBE_RULES]);
 
