@@ -12,7 +12,7 @@
  * rules/<id>.md is the one document per rule: `explain`, SARIF help.markdown and helpUri (the
  * version-pinned URL of that file) all show the generated section with the hand-written prose.
  */
-import { spawn } from 'node:child_process';
+import { startHttpServer } from './http-fixture.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Capture, ListName } from '../src/capture.js';
@@ -78,7 +78,7 @@ async function lintOnce(rules: readonly Rule[], launch: Launch, ruleFlags: strin
   if (launch.config) {
     outcome = await lint({ ...base, cwd: dirname(launch.file), clientConfigFile: join(dirname(launch.file), launch.config) });
   } else if (launch.http) {
-    const server = await startHttp(launch.file);
+    const server = await startHttpServer(launch.file, { timeoutMs: 10_000 });
     try {
       outcome = await lint({ ...base, cwd: PACKAGE_ROOT, url: server.url });
     } finally {
@@ -90,38 +90,6 @@ async function lintOnce(rules: readonly Rule[], launch: Launch, ruleFlags: strin
   const runs = outcome.report.servers.map((server, i) => ({ findings: server.findings, capture: outcome.captures[i]! }));
   if (runs.length === 0 || runs.some((r) => !r.capture)) throw new Error(`${launch.file}: lint() returned no server`);
   return runs;
-}
-
-/** Start a raw-server fixture over Streamable HTTP; it prints `LISTENING <url>` first. */
-function startHttp(file: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [file], { env: { ...process.env, MCPLINT_FIXTURE_TRANSPORT: 'http' }, stdio: ['pipe', 'pipe', 'ignore'] });
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.stdin!.end();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 1000);
-    await gone;
-    clearTimeout(timer);
-  };
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${file} printed no LISTENING line`));
-    }, 10_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, stop });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${file} exited (${code}) before listening`));
-    });
-  });
 }
 
 /** The generated section for one rule (markers included). */

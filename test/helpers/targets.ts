@@ -3,7 +3,6 @@
  * at a free port, URL read from their first stdout line `LISTENING <url>`, stopped afterwards) and
  * client config files (every server captured, then linted with the others as its peers).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import type { Capture } from '../../src/capture.js';
 import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../../src/connect/capture-session.js';
@@ -14,52 +13,14 @@ import { indexCapture } from '../../src/engine/capture-index.js';
 import { runRules, type RunResult } from '../../src/engine/run.js';
 import { probeHook, resolveProbeConfig } from '../../src/probes/index.js';
 import { rules as allRules } from '../../rules/index.js';
+import { startHttpServer, type HttpFixtureOptions, type RunningServer } from '../../scripts/http-fixture.js';
 import { fixturePath, summary } from './capture.js';
 
-export interface RunningServer {
-  readonly url: string;
-  readonly child: ChildProcess;
-  stop(): Promise<void>;
-}
+export type { RunningServer } from '../../scripts/http-fixture.js';
 
-/**
- * Start an HTTP fixture server (a path under fixtures/) and wait for its URL. Raw-server fixtures
- * serve HTTP when MCPLINT_FIXTURE_TRANSPORT=http, which is set here.
- */
-export function startHttpFixture(relative: string, options: { args?: string[]; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, [fixturePath(relative), ...(options.args ?? [])], {
-    env: { ...process.env, MCPLINT_FIXTURE_TRANSPORT: 'http', ...options.env },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.stdin!.end();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 1000);
-    await gone;
-    clearTimeout(timer);
-  };
-  return new Promise<RunningServer>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${relative} printed no LISTENING line in time\n${out}\n${stderr}`));
-    }, options.timeoutMs ?? 30_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d;
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ url: m[1]!, child, stop });
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${relative} exited (${code}) before listening\n${stderr}`));
-    });
-  });
+/** Start an HTTP fixture server (a path under fixtures/) and wait for its URL. */
+export function startHttpFixture(relative: string, options: HttpFixtureOptions = {}): Promise<RunningServer> {
+  return startHttpServer(fixturePath(relative), options);
 }
 
 const timeouts = { timeoutMs: 5000, startupTimeoutMs: 10_000 };
