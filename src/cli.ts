@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
           .option('color', { type: 'boolean', describe: 'Force colours on or off (default: auto; honours NO_COLOR and FORCE_COLOR)' })
           .option('project', { type: 'string', describe: "The server's source directory, for findings on source lines (default: the launched script's package)" })
           .option('source', { type: 'boolean', default: true, describe: 'Map findings to the source lines that register tools; --no-source skips it (the TypeScript compiler is never loaded)' })
-          .option('cache', { type: 'boolean', default: true, describe: 'Reuse the source index from node_modules/.cache/mcplint while the code is unchanged; --no-cache rebuilds it' })
+          .option('cache', { type: 'boolean', default: true, describe: 'Reuse the source index from node_modules/.cache/mcplint while the code is unchanged; --no-cache builds it afresh and writes nothing' })
           .option('report', { type: 'string', array: true, describe: 'Also write the report as FORMAT to FILE: --report sarif=mcplint.sarif; repeatable' })
           .option('fail-on', { type: 'string', choices: ['error', 'warning', 'note', 'none'], describe: 'Exit 1 when a finding is at this level or above (default: error)' })
           .option('min-score', { type: 'number', describe: 'Exit 1 when a server scores below this (0–100)' })
@@ -279,9 +279,8 @@ async function lintCommand(args: LintArgs): Promise<number> {
       args.format === 'json' ? 'json' : 'text',
     );
   }
-  // Loaded by lint() right after it launches the server, so the two overlap.
-  let loadingRules: Promise<readonly Rule[]> | undefined;
-  const rules = (): Promise<readonly Rule[]> => (loadingRules ??= import('../rules/index.js').then((m) => m.rules));
+  // Loaded by lint() right after it launches the server, so the two overlap (import() caches the module).
+  const rules = (): Promise<readonly Rule[]> => import('../rules/index.js').then((m) => m.rules);
   const { lint } = await import('./lint.js');
   const finish = await import('./cli-finish.js');
   finish.checkFinishOptions({ reports: args.report ?? [], failOn: args.failOn, minScore: args.minScore, maxWarnings: args.maxWarnings });

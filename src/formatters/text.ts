@@ -65,7 +65,7 @@ function renderServer(server: ServerReport, c: Colors): string[] {
     lines.push(c.dim(`  not checked: ${plural(gaps.length, 'rule')}`));
     for (const s of gaps) lines.push(c.dim(`    ${s.ruleId}: ${s.reason}`));
   }
-  if (notApplicable > 0) lines.push(c.dim(`  ${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version or target kind)`));
+  if (notApplicable > 0) lines.push(c.dim(`  ${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version, what it offers, or target kind)`));
   for (const note of server.notes) lines.push(c.yellow(`  note: ${note}`));
   return lines;
 }
