@@ -154,19 +154,12 @@ export type ProbeAnswer =
       readonly restarted: boolean;
     };
 
-/** One request a probe sent and what came back. */
-export interface ProbeCall {
+/** One request a probe sent (what its plan step said) and what came back. */
+export interface ProbeCall extends Pick<PlanStep, 'method' | 'params' | 'tool' | 'purpose' | 'reason' | 'detail' | 'connection'> {
   /** The plan step it carried out (same index as `mcplint plan` prints). */
   readonly step: number;
-  readonly method: string;
-  readonly params?: unknown;
   /** The request id (absent when the request could not be sent: the server was gone). */
   readonly id?: RequestId;
-  readonly tool?: string;
-  readonly purpose: string;
-  readonly reason: string;
-  readonly detail?: Readonly<Record<string, string | number | boolean>>;
-  readonly connection: 'main' | 'fresh';
   /** Index of the request frame. */
   readonly requestFrame?: number;
   readonly answer: ProbeAnswer;
