@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { applyBaseline, parseBaseline, serializeBaseline, updatedBaseline, type Baseline } from './engine/baseline.js';
+import { applyBaseline, parseBaseline, serializeBaseline, updatedBaseline, type Baseline } from './baseline.js';
 import { ConfigError } from './engine/config.js';
 import type { LintReport } from './report.js';
 

@@ -241,7 +241,7 @@ interface LintArgs {
 /** `mcplint plan` and `--dry-run`: print the probe plan; no tool is called. */
 async function planCommand(options: Omit<import('./lint.js').LintOptions, 'cwd' | 'rules'>, format: 'text' | 'json'): Promise<number> {
   if (options.from && options.command && options.command.length > 0) return usage('give either --from or a command after --, not both');
-  const [{ planProbes, renderPlans }, { rules }] = await Promise.all([import('./plan.js'), import('../rules/index.js')]);
+  const [{ planProbes, renderPlans }, { rules }] = await Promise.all([import('./plan-probes.js'), import('../rules/index.js')]);
   const planned = await planProbes({ ...options, cwd: process.cwd(), rules });
   process.stdout.write(renderPlans(planned, format));
   return planned.some((p) => !p.capture.handshake.ok) ? EXIT.findings : EXIT.ok;

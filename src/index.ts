@@ -4,7 +4,7 @@
  * The command line (dist/src/cli.js) is built from exactly these.
  */
 export { lint, type LintOptions, type LintOutcome } from './lint.js';
-export { planProbes, renderPlans, type PlannedServer } from './plan.js';
+export { planProbes, renderPlans, type PlannedServer } from './plan-probes.js';
 export type { ProbesConfig, ProbeFlags, ProbePlan } from './probes/types.js';
 export { rules } from '../rules/index.js';
 export { formatters } from './formatters/index.js';
@@ -12,7 +12,7 @@ export type { FormatContext, Formatter } from './formatters/types.js';
 export type { LintReport, ServerReport, LocatedFinding, ToolScore } from './report.js';
 export { toolScores, totals } from './report.js';
 export { scoreFindings, gradeOf, type Score } from './engine/score.js';
-export { applyBaseline, updatedBaseline, parseBaseline, serializeBaseline, type Baseline, type BaselineEntry, type BaselineSummary } from './engine/baseline.js';
+export { applyBaseline, updatedBaseline, parseBaseline, serializeBaseline, type Baseline, type BaselineEntry, type BaselineSummary } from './baseline.js';
 export { gate, type GateOptions, type FailOn } from './gate.js';
 export { configSchema, type McplintConfig } from './engine/config.js';
 export { defineRule, type Rule, type RuleDefinition, type Report, type Subject, type Severity, type Level } from './engine/rule.js';

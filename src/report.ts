@@ -7,7 +7,7 @@ import { locate, type Anchors, type Location } from './engine/locate.js';
 import type { Rule, Severity } from './engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from './engine/run.js';
 import { scoreFindings, type Score } from './engine/score.js';
-import type { BaselinedFinding, BaselineSummary } from './engine/baseline.js';
+import type { BaselinedFinding, BaselineSummary } from './baseline.js';
 
 export interface LocatedFinding extends Finding {
   readonly location: Location;
@@ -47,7 +47,8 @@ export interface LintReport {
   readonly baseline?: BaselineSummary;
 }
 
-export function buildServerReport(capture: Capture, result: RunResult, anchors: Anchors, rules: readonly Rule[]): ServerReport {
+/** `runNotes`: notes about this run rather than the server (e.g. source mapping failed), after the capture's. */
+export function buildServerReport(capture: Capture, result: RunResult, anchors: Anchors, rules: readonly Rule[], runNotes: readonly string[] = []): ServerReport {
   const categories = new Map(rules.map((r) => [r.id, r.category]));
   const located = (f: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors) });
   const findings = result.findings.map(located);
@@ -75,7 +76,7 @@ export function buildServerReport(capture: Capture, result: RunResult, anchors: 
     ran: result.ran,
     counts,
     score: scoreFindings(findings, (id) => categories.get(id), hs.ok),
-    notes: capture.notes,
+    notes: runNotes.length > 0 ? [...capture.notes, ...runNotes] : capture.notes,
   };
 }
 

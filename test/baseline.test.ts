@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
-import { applyBaseline, parseBaseline, serializeBaseline, updatedBaseline, type Baseline } from '../src/engine/baseline.js';
+import { applyBaseline, parseBaseline, serializeBaseline, updatedBaseline, type Baseline } from '../src/baseline.js';
 import { gate } from '../src/gate.js';
 import { makeCapture, fixturePath } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';

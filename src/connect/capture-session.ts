@@ -19,7 +19,6 @@ import {
   type TargetDescription,
 } from '../capture.js';
 import { isObject } from '../engine/capture-index.js';
-import { deepFreeze } from '../util/freeze.js';
 import { VERSION } from '../version.js';
 import type { Connection, FrameSink, RpcOutcome } from './connection.js';
 import { establish } from './discover.js';
@@ -196,7 +195,8 @@ export async function runSession(
     notes: connection.notes,
     ...(output ? { output } : {}),
   };
-  return deepFreeze(capture);
+  // Not frozen here: the pipeline redacts it, then freezes it once (src/pipeline/acquire.ts).
+  return capture;
 }
 
 /** stderr of a server that probes started again: each process's part, in order, marked. */

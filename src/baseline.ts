@@ -5,11 +5,11 @@
  * as "baselined" and counted, like ignored ones; entries that match nothing any more are "stale"
  * and reported, so baselines shrink instead of rotting.
  *
- * Everything here is pure: reading and writing the file happens in the CLI (src/baseline-file.ts).
+ * A report-stage transform, pure: reading and writing the file happens in the CLI (src/baseline-file.ts).
  */
-import { subjectKey } from './rule.js';
-import type { Finding } from './run.js';
-import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
+import { subjectKey } from './engine/rule.js';
+import type { Finding } from './engine/run.js';
+import type { LintReport, LocatedFinding, ServerReport } from './report.js';
 
 export const BASELINE_VERSION = 1;
 

@@ -1,0 +1,126 @@
+/**
+ * The capture stage: one server's capture, complete, redacted and frozen once — launched and
+ * recorded (with probes, or with a plan hook that only plans them), or read from a saved file —
+ * with its source index built alongside.
+ */
+import { extname, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import type { Capture } from '../capture.js';
+import type { ResolvedTarget } from '../connect/capture-target.js';
+import type { ProbePlan } from '../probes/types.js';
+import type { SourceIndex } from '../source/types.js';
+import { deepFreeze } from '../util/freeze.js';
+import { redactCapture } from '../util/redact.js';
+import { readCapture } from './capture-file.js';
+import type { LintOptions } from './options.js';
+import type { RunConfig } from './run-config.js';
+import { describeForSource, sourceIndexFor, type MappedSource } from './source-index.js';
+import type { ServerInput } from './targets.js';
+
+/** A server as the rule stage receives it. */
+export interface AcquiredServer {
+  readonly input: ServerInput;
+  /** Complete, redacted, deep-frozen. */
+  readonly capture: Capture;
+  readonly source?: SourceIndex;
+  /** Notes for the report that are about this run, not about the server (e.g. source mapping failed). */
+  readonly runNotes: readonly string[];
+  /** Where the target was declared (a config file line), for locations. */
+  readonly declaredIn?: { readonly path: string; readonly line: number };
+  /** The plan made instead of running probes (plan mode only). */
+  readonly plan?: ProbePlan;
+}
+
+export interface AcquireContext {
+  readonly options: LintOptions;
+  readonly run: RunConfig;
+  /** 'lint' runs the probes and maps the source; 'plan' only plans the probes and sends none. */
+  readonly mode: 'lint' | 'plan';
+  /** Source indexes of this run, shared by servers of one project. */
+  readonly sourceIndexes: Map<string, Promise<SourceIndex>>;
+  /** Several servers in this run: each saved capture gets its own file. */
+  readonly many: boolean;
+}
+
+export async function acquireServer(input: ServerInput, ctx: AcquireContext): Promise<AcquiredServer> {
+  if (input.kind === 'capture-file') {
+    const capture = deepFreeze(redactCapture(readCapture(input.path)));
+    if (ctx.mode === 'plan') {
+      const [{ DEFAULT_CAPTURE_OPTIONS }, { planFor, resolveProbeConfig }] = await Promise.all([import('../connect/capture-session.js'), import('../probes/index.js')]);
+      const { timeoutMs, startupTimeoutMs } = timeouts(ctx, DEFAULT_CAPTURE_OPTIONS);
+      const probeConfig = resolveProbeConfig(ctx.run.config.probes, ctx.options.probes ?? {}, { timeoutMs, startupTimeoutMs });
+      return finished(input, capture, {}, undefined, planFor(capture, probeConfig));
+    }
+    return finished(input, capture, await sourceIndexFor(capture.target, ctx.options, ctx.run, ctx.sourceIndexes), undefined);
+  }
+  return acquireLive(input, input.target, ctx);
+}
+
+async function acquireLive(input: ServerInput, target: ResolvedTarget, ctx: AcquireContext): Promise<AcquiredServer> {
+  const { options, run } = ctx;
+  // Connecting and probing are loaded only here: a --from run never needs them.
+  const [{ DEFAULT_CAPTURE_OPTIONS }, { captureTarget, targetSecrets }, { isModernVersion }, { planHook, probeHook, resolveProbeConfig }] = await Promise.all([
+    import('../connect/capture-session.js'),
+    import('../connect/capture-target.js'),
+    import('../connect/discover.js'),
+    import('../probes/index.js'),
+  ]);
+  const { timeoutMs, startupTimeoutMs } = timeouts(ctx, DEFAULT_CAPTURE_OPTIONS);
+  const probeConfig = resolveProbeConfig(run.config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs });
+  const linting = ctx.mode === 'lint';
+  let plan: ProbePlan | undefined;
+  const capturing = captureTarget(target, {
+    ...DEFAULT_CAPTURE_OPTIONS,
+    timeoutMs,
+    startupTimeoutMs,
+    ...(options.protocol ? { protocolVersion: options.protocol } : {}),
+    probes: linting ? probeHook(probeConfig) : planHook(probeConfig, (p) => (plan = p)),
+    // Version negotiation needs a second server process: start it beside the first (2026-07-28 has no initialize).
+    startFreshEarly: linting && probeConfig.protocol && !(options.protocol && isModernVersion(options.protocol)),
+    // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off; a plan sends none.
+    httpProbes: linting && probeConfig.protocol,
+  });
+  let sourceEarly: Promise<MappedSource> | undefined;
+  if (linting) {
+    // The server is launched: what mcplint still has to load (rules, the source index in a
+    // worker thread) now overlaps its start-up instead of delaying it.
+    sourceEarly = sourceIndexFor(describeForSource(target), options, run, ctx.sourceIndexes);
+    sourceEarly.catch(() => undefined); // awaited below; a capture failure must not leave it unhandled
+    run.rules().catch(() => undefined);
+  }
+  const capture = deepFreeze(redactCapture(await capturing, targetSecrets(target)));
+  if (linting && options.saveCapture) {
+    const name = input.kind === 'target' ? input.name : undefined;
+    const path = ctx.many && name !== undefined ? perServerPath(options.saveCapture, name) : options.saveCapture;
+    writeFileSync(resolve(options.cwd, path), JSON.stringify(capture) + '\n');
+  }
+  const mapped = sourceEarly ? await sourceEarly : {};
+  const declared = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;
+  // A plan hook is not called when the handshake fails: plan from what was captured.
+  const planned = linting ? undefined : (plan ?? (await import('../probes/index.js')).planFor(capture, probeConfig));
+  return finished(input, capture, mapped, declared, planned);
+}
+
+/** The request timeout (flag, else config, else default); start-up gets at least its default. */
+function timeouts(ctx: AcquireContext, defaults: { readonly timeoutMs: number; readonly startupTimeoutMs: number }): { timeoutMs: number; startupTimeoutMs: number } {
+  const timeoutMs = ctx.options.timeoutMs ?? ctx.run.config.timeout ?? defaults.timeoutMs;
+  return { timeoutMs, startupTimeoutMs: Math.max(timeoutMs, defaults.startupTimeoutMs) };
+}
+
+function finished(input: ServerInput, capture: Capture, mapped: MappedSource, declaredIn: AcquiredServer['declaredIn'], plan?: ProbePlan): AcquiredServer {
+  return {
+    input,
+    capture,
+    ...(mapped.source ? { source: mapped.source } : {}),
+    runNotes: mapped.note ? [mapped.note] : [],
+    ...(declaredIn ? { declaredIn } : {}),
+    ...(plan ? { plan } : {}),
+  };
+}
+
+/** cap.json → cap.<server>.json */
+export function perServerPath(path: string, server: string): string {
+  const ext = extname(path);
+  const slug = server.replace(/[^A-Za-z0-9._-]+/g, '-');
+  return `${path.slice(0, path.length - ext.length)}.${slug}${ext || '.json'}`;
+}

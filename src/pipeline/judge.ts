@@ -1,0 +1,58 @@
+/**
+ * The rule stage and the report stage. Every server's rules run with the source index and, when
+ * the run has several servers, with the other servers as peers (cross-server rules such as
+ * tool-name-collision) — so each report is built once, complete, and never reopened.
+ */
+import { relative, sep } from 'node:path';
+import { indexCapture } from '../engine/capture-index.js';
+import type { PeerServer, Rule } from '../engine/rule.js';
+import { runRules, type RuleSetting } from '../engine/run.js';
+import { buildServerReport, type ServerReport } from '../report.js';
+import { findAnchors } from '../source/anchors.js';
+import type { AcquiredServer } from './acquire.js';
+import type { RunConfig } from './run-config.js';
+
+export interface JudgeContext {
+  readonly cwd: string;
+  readonly run: RunConfig;
+  readonly rules: readonly Rule[];
+  readonly settings: ReadonlyMap<string, RuleSetting>;
+  /** The servers come from a client config: reports are labelled by their config key. */
+  readonly labelByName: boolean;
+}
+
+export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeContext): ServerReport[] {
+  const peers: PeerServer[] | undefined =
+    servers.length > 1 ? servers.map((s) => ({ name: serverName(s) ?? '', capture: s.capture, index: indexCapture(s.capture) })) : undefined;
+  return servers.map((server, i) => {
+    const { capture, source } = server;
+    const result = runRules(capture, {
+      rules: ctx.rules,
+      settings: ctx.settings,
+      ...(ctx.run.config.ignore ? { ignore: ctx.run.config.ignore } : {}),
+      ...(source ? { source } : {}),
+      ...(peers ? { peers: peers.filter((_, j) => j !== i) } : {}),
+    });
+    const anchors = {
+      ...findAnchors(capture.target, {
+        cwd: ctx.cwd,
+        ...(server.declaredIn ? { configFile: server.declaredIn } : {}),
+        ...(server.input.kind === 'capture-file' ? { captureFile: server.input.given } : {}),
+      }),
+      ...(source ? { source, sourcePrefix: relative(ctx.cwd, source.root).split(sep).join('/') } : {}),
+    };
+    const report = buildServerReport(capture, result, anchors, ctx.rules, server.runNotes);
+    const name = serverName(server);
+    return ctx.labelByName && name !== undefined ? labelled(report, name) : report;
+  });
+}
+
+function serverName(server: AcquiredServer): string | undefined {
+  return server.input.kind === 'target' ? server.input.name : undefined;
+}
+
+/** "name (serverInfo name version)" so a report with several servers says which entry is which. */
+function labelled(report: ServerReport, name: string): ServerReport {
+  if (report.label === name || report.label.startsWith(`${name} `)) return report;
+  return { ...report, label: `${name} (${report.label})` };
+}

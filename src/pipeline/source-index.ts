@@ -1,0 +1,73 @@
+/**
+ * The source index of a server's project, or nothing: source mapping off (--no-source, config
+ * source.enabled false), no project found, or nothing indexable in it (e.g. a Python server).
+ * The indexer (and with it the TypeScript compiler) is imported only here, only when needed.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, resolve, sep } from 'node:path';
+import type { TargetDescription } from '../capture.js';
+import type { ResolvedTarget } from '../connect/capture-target.js';
+import { ConfigError } from '../engine/config.js';
+import { entryScript, projectRoot } from '../source/anchors.js';
+import type { SourceIndex } from '../source/types.js';
+import type { LintOptions } from './options.js';
+import type { RunConfig } from './run-config.js';
+
+export interface MappedSource {
+  readonly source?: SourceIndex;
+  /** Why mapping failed, for the report's notes. */
+  readonly note?: string;
+}
+
+export async function sourceIndexFor(target: TargetDescription, options: LintOptions, run: RunConfig, built: Map<string, Promise<SourceIndex>>): Promise<MappedSource> {
+  const { config } = run;
+  if (options.noSource || config.source?.enabled === false) return {};
+  const entry = entryScript(target, options.cwd);
+  let root: string | undefined;
+  if (options.project !== undefined) root = resolve(options.cwd, options.project);
+  else if (config.source?.project !== undefined) root = resolve(run.file ? dirname(run.file) : options.cwd, config.source.project);
+  // An installed package (under node_modules) is not the user's source: nothing there to fix.
+  else if (entry && /\.[cm]?[jt]sx?$/.test(entry) && !entry.split(sep).includes('node_modules')) root = projectRoot(dirname(entry));
+  if (!root) return {};
+  if (!isDirectory(root)) {
+    if (options.project !== undefined || config.source?.project !== undefined) {
+      throw new ConfigError(`source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`);
+    }
+    return {};
+  }
+  try {
+    const cache = !options.noCache && config.source?.cache !== false;
+    const memoKey = JSON.stringify([root, entry ?? null, cache]);
+    let building = built.get(memoKey);
+    if (!building) {
+      const indexOptions = { ...(entry ? { entry } : {}), cache };
+      const inWorker = () => import('../source/in-worker.js').then(({ buildSourceIndexInWorker }) => buildSourceIndexInWorker(root, indexOptions));
+      // A cache hit needs no compiler, so no worker thread either; a miss (or a failed look) builds in one.
+      const hit = cache
+        ? import('../source/index.js').then(({ cachedSourceIndex }) => cachedSourceIndex(root, indexOptions)).catch(() => undefined)
+        : Promise.resolve(undefined);
+      // Into the map before any await, so a server starting meanwhile waits for this build.
+      building = hit.then((index) => index ?? inWorker());
+      built.set(memoKey, building);
+    }
+    const source = await building;
+    return source.filesIndexed > 0 ? { source } : {};
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { note: `source mapping failed (${reason}); findings are located at the entry file instead` };
+  }
+}
+
+/** What entryScript() needs of a target before it has been captured. */
+export function describeForSource(target: ResolvedTarget): TargetDescription {
+  if (target.kind === 'http') return { kind: 'http', url: target.url, headerNames: [] };
+  return { kind: 'stdio', command: target.command, args: [...target.args], ...(target.cwd ? { cwd: target.cwd } : {}), envNames: [] };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return existsSync(path) && statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
