@@ -103,15 +103,27 @@ export interface ToolScore extends Score {
 export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolScore[] {
   if (!server.handshake.ok) return [];
   const categories = new Map(rules.map((r) => [r.id, r.category]));
-  const scored = [...server.findings, ...(server.baselined ?? [])];
-  const names = [...(server.toolNames ?? [])];
-  for (const f of scored) if (f.subject.kind === 'tool' && !names.includes(f.subject.name)) names.push(f.subject.name);
-  return names.map((name) => {
-    const about = (f: Finding): boolean => f.subject.kind === 'tool' && f.subject.name === name;
-    const counts = { error: 0, warning: 0, note: 0 };
-    for (const f of server.findings) if (about(f)) counts[f.level]++;
-    return { name, ...scoreFindings(scored.filter(about), (id) => categories.get(id)), counts };
-  });
+  // Findings grouped by tool once: per-tool filtering of every finding would be tools × findings.
+  const scored = new Map<string, Finding[]>();
+  const counted = new Map<string, Record<Severity, number>>();
+  for (const name of server.toolNames ?? []) scored.set(name, []);
+  for (const f of [...server.findings, ...(server.baselined ?? [])]) {
+    if (f.subject.kind !== 'tool') continue;
+    let list = scored.get(f.subject.name);
+    if (!list) scored.set(f.subject.name, (list = []));
+    list.push(f);
+  }
+  for (const f of server.findings) {
+    if (f.subject.kind !== 'tool') continue;
+    let counts = counted.get(f.subject.name);
+    if (!counts) counted.set(f.subject.name, (counts = { error: 0, warning: 0, note: 0 }));
+    counts[f.level]++;
+  }
+  return [...scored].map(([name, findings]) => ({
+    name,
+    ...scoreFindings(findings, (id) => categories.get(id)),
+    counts: counted.get(name) ?? { error: 0, warning: 0, note: 0 },
+  }));
 }
 
 export function targetLabel(target: TargetDescription): string {
