@@ -9,6 +9,10 @@ export interface FormatContext {
   readonly color: boolean;
   /** SARIF automationDetails category, only when the user asked for one. */
   readonly sarifCategory?: string;
+  /** The run's --fail-on level (JUnit: which findings are failures; default error). */
+  readonly failOn?: 'error' | 'warning' | 'note' | 'none';
+  /** When the run happened (JUnit timestamps); default now. */
+  readonly timestamp?: Date;
 }
 
 export type Formatter = (report: LintReport, context: FormatContext) => string;
