@@ -32,7 +32,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const context = { options, run, mode: 'lint' as const, sourceIndexes, many: inputs.length > 1 };
   const acquired = await mapLimit(inputs, jobs, (input) => acquireServer(input, context));
   const [rules, settings] = await Promise.all([run.rules(), run.settings()]);
-  const servers = judgeServers(acquired, { cwd: options.cwd, run, rules, settings, labelByName: fromClientConfig });
+  const servers = judgeServers(acquired, { cwd: options.cwd, run, rules, settings, labelByName: fromClientConfig, sharded: options.shard !== undefined });
   return {
     report: { tool: { name: 'mcplint', version: VERSION }, servers },
     captures: acquired.map((a) => a.capture),

@@ -16,6 +16,13 @@ export interface LocatedFinding extends Finding {
 export interface ServerReport {
   /** Short human name: the server's own name and version, else the command or URL. */
   readonly label: string;
+  /** Its place among the servers of its client config (sharded runs merge back into this order). */
+  readonly position?: number;
+  /**
+   * Client-config servers: the tools the client exposes (includeTools/excludeTools applied) and
+   * where each is declared, which `mcplint merge` needs to judge cross-server rules over shards.
+   */
+  readonly exposedTools?: readonly { readonly name: string; readonly location: Location }[];
   readonly target: TargetDescription;
   readonly transport: Capture['transport'];
   readonly handshake: {

@@ -31,6 +31,8 @@ export interface RunOptions {
   readonly source?: SourceIndex;
   /** Other servers of the same client config (cross-server rules). */
   readonly peers?: readonly PeerServer[];
+  /** Why cross-server rules wait for later (a sharded run: they run when the shards are merged). */
+  readonly peersDeferred?: string;
 }
 
 export interface Finding {
@@ -82,7 +84,7 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
   for (const rule of options.rules) {
     const setting = options.settings.get(rule.id) ?? { level: rule.severity, options: {} };
     if (setting.level === 'off') continue;
-    const missing = missingData(rule, capture, options.source, options.peers);
+    const missing = missingData(rule, capture, options.source, options.peers, options.peersDeferred);
     if (missing) {
       skipped.push({ ruleId: rule.id, ...missing });
       continue;
@@ -149,7 +151,7 @@ const gap = (reason: string): Missing => ({ reason, applicable: true });
 const notApplicable = (reason: string): Missing => ({ reason, applicable: false });
 
 /** Why a rule cannot run on this capture, or undefined when it can. */
-function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[]): Missing | undefined {
+function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[], peersDeferred?: string): Missing | undefined {
   const handshake = capture.handshake;
   if (rule.since && handshake.ok) {
     const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(handshake.protocolVersion as never);
@@ -165,7 +167,7 @@ function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefin
     }
   }
   for (const need of rule.requires ?? []) {
-    const why = missingRequirement(need, capture, source, peers);
+    const why = need === 'peers' && peersDeferred !== undefined ? gap(peersDeferred) : missingRequirement(need, capture, source, peers);
     if (why) return why;
   }
   return undefined;

@@ -14,6 +14,7 @@ export const json: Formatter = (report, context) => {
     summary: { ...totals(report), ...setAside(report) },
     servers: report.servers.map((s) => ({
       label: s.label,
+      ...(s.position !== undefined ? { position: s.position } : {}),
       target: s.target,
       transport: s.transport,
       handshake: s.handshake,
@@ -26,6 +27,8 @@ export const json: Formatter = (report, context) => {
       baselined: (s.baselined ?? []).map(({ frame: _frame, ...f }) => f),
       tools: toolScores(s, context.rules),
       skipped: s.skipped,
+      ran: s.ran,
+      ...(s.exposedTools ? { exposedTools: s.exposedTools } : {}),
       notes: s.notes,
     })),
     ...(report.baseline ? { baseline: report.baseline } : {}),

@@ -5,10 +5,12 @@
  */
 import { relative, sep } from 'node:path';
 import { indexCapture } from '../engine/capture-index.js';
+import { locate } from '../engine/locate.js';
 import type { PeerServer, Rule } from '../engine/rule.js';
 import { runRules, type RuleSetting } from '../engine/run.js';
 import { buildServerReport, type ServerReport } from '../report.js';
 import { findAnchors } from '../source/anchors.js';
+import { exposedTools } from '../../rules/tool-name-collision.js';
 import type { AcquiredServer } from './acquire.js';
 import type { RunConfig } from './run-config.js';
 
@@ -19,7 +21,11 @@ export interface JudgeContext {
   readonly settings: ReadonlyMap<string, RuleSetting>;
   /** The servers come from a client config: reports are labelled by their config key. */
   readonly labelByName: boolean;
+  /** A shard of a larger run: cross-server rules wait for `mcplint merge`, which sees every server. */
+  readonly sharded?: boolean;
 }
+
+export const SHARDED_PEERS = 'a sharded run (--shard) sees only part of the servers: cross-server rules run when the shard reports are merged (mcplint merge)';
 
 export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeContext): ServerReport[] {
   const peers: PeerServer[] | undefined =
@@ -31,7 +37,8 @@ export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeConte
       settings: ctx.settings,
       ...(ctx.run.config.ignore ? { ignore: ctx.run.config.ignore } : {}),
       ...(source ? { source } : {}),
-      ...(peers ? { peers: peers.filter((_, j) => j !== i) } : {}),
+      ...(peers && !ctx.sharded ? { peers: peers.filter((_, j) => j !== i) } : {}),
+      ...(ctx.sharded ? { peersDeferred: SHARDED_PEERS } : {}),
     });
     const anchors = {
       ...findAnchors(capture.target, {
@@ -43,7 +50,11 @@ export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeConte
     };
     const report = buildServerReport(capture, result, anchors, ctx.rules, server.runNotes);
     const name = serverName(server);
-    return ctx.labelByName && name !== undefined ? labelled(report, name) : report;
+    const position = server.input.kind === 'target' ? server.input.position : undefined;
+    const placed = ctx.labelByName
+      ? { ...report, ...(position !== undefined ? { position } : {}), exposedTools: [...exposedTools(capture, indexCapture(capture))].map((name) => ({ name, location: locate({ kind: 'tool', name }, anchors) })) }
+      : report;
+    return ctx.labelByName && name !== undefined ? labelled(placed, name) : placed;
   });
 }
 

@@ -46,6 +46,8 @@ export interface LintOptions {
   readonly clientConfigFile?: string;
   /** --server: the one server of the client config to lint. */
   readonly server?: string;
+  /** --shard i/n: with --config-file, lint only the i-th of n deterministic slices of its servers (CI matrices). */
+  readonly shard?: { readonly index: number; readonly count: number };
   /** --jobs: servers linted in parallel. */
   readonly jobs?: number;
   /** An already resolved target; wins over everything else. */

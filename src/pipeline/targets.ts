@@ -11,7 +11,13 @@ import type { RunConfig } from './run-config.js';
 
 /** One server to lint: launched from a target, or read from a saved capture. */
 export type ServerInput =
-  | { readonly kind: 'target'; readonly target: ResolvedTarget; /** Its key in a client config. */ readonly name?: string }
+  | {
+      readonly kind: 'target';
+      readonly target: ResolvedTarget;
+      /** Its key in a client config, and its place among the config's servers. */
+      readonly name?: string;
+      readonly position?: number;
+    }
   | { readonly kind: 'capture-file'; readonly path: string; /** As the user gave it (locations name it so). */ readonly given: string };
 
 /** A server of a client config that cannot be linted, and why. */
@@ -61,7 +67,8 @@ async function clientConfigInputs(options: LintOptions, strict: boolean): Promis
   if (runnable.length === 0) {
     throw new ConfigError(`--config-file ${config.file}: no server can be linted: ${skippedServers.map((s) => `"${s.name}": ${s.reason}`).join('; ')}`);
   }
-  return { inputs: runnable.map((s) => ({ kind: 'target', target: s.target!, name: s.name })), skippedServers, fromClientConfig: true };
+  const inputs = runnable.map((s) => ({ kind: 'target' as const, target: s.target!, name: s.name, position: config.servers.indexOf(s) }));
+  return { inputs: options.shard ? shardOf(inputs, options.shard) : inputs, skippedServers, fromClientConfig: true };
 }
 
 /** The server to lint: a resolved target, `--url`, `-- command`, else config `target`, else package.json `bin`. */
@@ -102,4 +109,14 @@ function packageBin(cwd: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Shard i of n (1-based): the servers sorted by name, every n-th from the i-th, so shards are
+ * balanced and each server lands in exactly one of them whatever machine runs it.
+ */
+export function shardOf<T extends { readonly name?: string }>(inputs: readonly T[], shard: { readonly index: number; readonly count: number }): T[] {
+  const byName = [...inputs].sort((a, b) => ((a.name ?? '') < (b.name ?? '') ? -1 : (a.name ?? '') > (b.name ?? '') ? 1 : 0));
+  const picked = new Set(byName.filter((_, i) => i % shard.count === shard.index - 1));
+  return inputs.filter((input) => picked.has(input));
 }
