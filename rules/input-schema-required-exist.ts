@@ -2,6 +2,7 @@ import { isObject, type JsonObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { allDistinct } from '../src/util/distinct.js';
 import { escapePointer, judgeableObjectSchema, typesOf } from './lib/schema-rules.js';
+import { linearRegExp } from '../src/shared/linear-regexp.js';
 
 /** Keywords through which an object schema can define properties elsewhere; such objects are not judged. */
 const INDIRECT = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependentSchemas', 'dependencies'];
@@ -43,9 +44,10 @@ function definedByPattern(schema: JsonObject, name: string): boolean {
   if (!isObject(schema.patternProperties)) return false;
   return Object.keys(schema.patternProperties).some((pattern) => {
     try {
-      return new RegExp(pattern, 'u').test(name);
+      // The server's pattern, on the linear-time engine: a backtracking one could be hung by it.
+      return linearRegExp(pattern).test(name);
     } catch {
-      return true; // an unreadable pattern: give the benefit of the doubt
+      return true; // a pattern that cannot run here (input-schema-valid says so): give the benefit of the doubt
     }
   });
 }

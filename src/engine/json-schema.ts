@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
 import { KNOWN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../capture.js';
 import { MCP_SCHEMAS_DIR } from '../paths.js';
+import { ajvLinearRegExp, patternProblem } from '../shared/linear-regexp.js';
 import { provablyValidSchema } from './schema-shape.js';
 
 const require = createRequire(import.meta.url);
@@ -88,7 +89,8 @@ function userAjvFor(dialect: Dialect): AjvType {
   if (!ajv) {
     const Ajv = loadAjv(dialect);
     // Not strict: servers may use vendor keywords; validity is the meta-schema plus resolvable refs.
-    ajv = new Ajv({ ...USER_AJV_OPTIONS });
+    // The server's patterns run on a linear-time engine: a backtracking one can be hung by them.
+    ajv = new Ajv({ ...USER_AJV_OPTIONS, code: { regExp: ajvLinearRegExp } });
     addFormats(ajv);
     userAjv.set(dialect, ajv);
   }
@@ -104,6 +106,8 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
   if (!dialect) {
     return { ok: false, problems: [{ pointer: '/$schema', message: `declares an unsupported dialect ${String((schema as Record<string, unknown>).$schema)}` }] };
   }
+  const patterns = patternProblems(schema, '');
+  if (patterns.length > 0) return { ok: false, dialect, problems: patterns };
   // Most schemas are plainly valid and refer to nothing: settled without the validator or a cache key (their JSON text).
   if (hasPrecompiledMeta(dialect) && provablyValidSchema(stripId(schema as Record<string, unknown>), dialect) && !hasReference(schema)) {
     return { ok: true, dialect };
@@ -150,6 +154,39 @@ function compileUserSchema(ajv: AjvType, key: string, schema: Record<string, unk
   } catch (error) {
     return { ok: false, dialect, problems: [{ pointer: '', message: error instanceof Error ? error.message : String(error) }] };
   }
+}
+
+/**
+ * Patterns (`pattern` values, `patternProperties` keys) that the linear-time engine cannot run.
+ * Only keyword positions count: a property merely named "pattern" is not one.
+ */
+function patternProblems(schema: unknown, pointer: string, depth = 0, found: SchemaProblem[] = []): SchemaProblem[] {
+  if (depth > 200 || typeof schema !== 'object' || schema === null) return found;
+  if (Array.isArray(schema)) {
+    for (let i = 0; i < schema.length; i++) patternProblems(schema[i], `${pointer}/${i}`, depth + 1, found);
+    return found;
+  }
+  const keys = Object.keys(schema);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = (schema as Record<string, unknown>)[k];
+    const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (k === 'pattern' && typeof v === 'string') {
+      const problem = patternProblem(v);
+      if (problem) found.push({ pointer: at, message: problem });
+    } else if (k === 'properties' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+      // Property names are data, not keywords: look only inside each property's schema.
+      for (const [name, sub] of Object.entries(v)) patternProblems(sub, `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1, found);
+      continue;
+    } else if (k === 'patternProperties' && typeof v === 'object' && v !== null) {
+      for (const key of Object.keys(v)) {
+        const problem = patternProblem(key);
+        if (problem) found.push({ pointer: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: problem });
+      }
+    }
+    if (k !== 'properties' && k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples') patternProblems(v, at, depth + 1, found);
+  }
+  return found;
 }
 
 /** Whether a schema refers to anything ($ref and friends), which only compiling can resolve. */
