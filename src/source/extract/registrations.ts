@@ -10,20 +10,17 @@ import { position } from './positions.js';
 import { serverPromptProperties, serverResourceProperties, serverToolProperties, type Properties } from './property-positions.js';
 import type { RegistrationFindings } from './registration-findings.js';
 import { requestHandler } from './request-handlers.js';
-import {
-  arrayElements,
-  declarationOf,
-  isStringish,
-  propertyPath,
-  resolveString,
-  resolveValue,
-  unwrap,
-  type Resolved,
-} from './resolve.js';
+import { arrayElements, declarationOf, isStringish, propertyPath, resolveString, resolveValue, unwrap, type Resolved } from './resolve.js';
 import type { Scope } from './scope.js';
 import type { CallVisitor } from './visitor.js';
 
-const SERVER_METHODS: Record<string, { kind: Registration['kind']; style: string }> = {
+/** What an McpServer method registers, and the style findings name it by. */
+interface ServerMethod {
+  readonly kind: Registration['kind'];
+  readonly style: string;
+}
+
+const SERVER_METHODS: Record<string, ServerMethod> = {
   registerTool: { kind: 'tool', style: 'registerTool' },
   tool: { kind: 'tool', style: 'tool' },
   registerPrompt: { kind: 'prompt', style: 'registerPrompt' },
@@ -41,7 +38,7 @@ export class RegistrationCollector implements CallVisitor {
   visitCall(call: CallExpression, callee: PropertyAccessExpression): void {
     const method = callee.getName();
     const server = SERVER_METHODS[method];
-    if (server) serverRegistration(call, server.kind, server.style, this.scope, this.found);
+    if (server) serverRegistration(call, server, this.scope, this.found);
     else if (method === 'setRequestHandler') requestHandler(call, this.scope, this.found);
   }
 }
@@ -53,21 +50,21 @@ function looksLikeHandler(node: Node | undefined): boolean {
 }
 
 /** McpServer registerTool/tool/registerPrompt/prompt/registerResource/resource. */
-function serverRegistration(call: CallExpression, kind: Registration['kind'], style: string, scope: Scope, found: RegistrationFindings): void {
+function serverRegistration(call: CallExpression, method: ServerMethod, scope: Scope, found: RegistrationFindings): void {
   const args = call.getArguments();
   if (args.length < 2 || !looksLikeHandler(args[args.length - 1])) return;
   // `registerTool(…)` is unambiguous; the short `tool(…)`/`prompt(…)`/`resource(…)` must look like one.
-  if (!style.startsWith('register') && !isStringish(args[0]!)) return;
+  if (!method.style.startsWith('register') && !isStringish(args[0]!)) return;
   // Registered in a loop over a literal array (`for (const t of TOOLS) server.registerTool(t.name,
   // t.config, t.handler)`): one registration per element, with the loop variable read from it.
   const loop = loopOf(args[0]!, scope);
   if (loop) {
     for (const element of loop.elements) {
-      registerOne(args.map((arg) => substitute(arg, loop.iterated, element, scope) ?? arg), kind, style, scope, found);
+      registerOne(args.map((arg) => substitute(arg, loop.iterated, element, scope) ?? arg), method, scope, found);
     }
     return;
   }
-  registerOne(args, kind, style, scope, found);
+  registerOne(args, method, scope, found);
 }
 
 /** `t`, `t.name` or a destructured `name` of a loop over `iterated`, read from one element. */
@@ -85,7 +82,8 @@ function substitute(node: Node, iterated: Node, element: Node, scope: Scope): No
   return path.length === 0 ? element : propertyPath(element, path, scope, 0);
 }
 
-function registerOne(args: readonly Node[], kind: Registration['kind'], style: string, scope: Scope, found: RegistrationFindings): void {
+function registerOne(args: readonly Node[], method: ServerMethod, scope: Scope, found: RegistrationFindings): void {
+  const { kind, style } = method;
   const nameArg = args[0]!;
   const name = resolveString(nameArg, scope);
   const registered: string | undefined = 'value' in name ? name.value : undefined;

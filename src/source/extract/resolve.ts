@@ -4,7 +4,14 @@
  * array literal an expression stands for. What cannot be followed is undefined (or, for strings,
  * the reason why), never a guess.
  */
-import { Node, SyntaxKind, type ArrayLiteralExpression, type ImportDeclaration, type ObjectLiteralExpression, type SourceFile } from 'ts-morph';
+import {
+  Node,
+  SyntaxKind,
+  type ArrayLiteralExpression,
+  type ImportDeclaration,
+  type ObjectLiteralExpression,
+  type SourceFile,
+} from 'ts-morph';
 
 /** Resolves a relative module specifier from a file to an indexed source file. */
 export type ModuleResolver = (from: SourceFile, specifier: string) => SourceFile | undefined;

@@ -47,8 +47,11 @@ export class StdoutWriteDetector implements CallVisitor {
       if (binary.getOperatorToken().getKind() !== SyntaxKind.EqualsToken) continue;
       const left = unwrap(binary.getLeft());
       const text = left.getText();
-      if (text === 'console' || text === 'globalThis.console' || text === 'global.console') this.reassignedConsole.add('*');
-      else if (Node.isPropertyAccessExpression(left) && left.getExpression().getText() === 'console') this.reassignedConsole.add(left.getName());
+      if (text === 'console' || text === 'globalThis.console' || text === 'global.console') {
+        this.reassignedConsole.add('*');
+      } else if (Node.isPropertyAccessExpression(left) && left.getExpression().getText() === 'console') {
+        this.reassignedConsole.add(left.getName());
+      }
     }
   }
 }
