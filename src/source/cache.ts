@@ -26,6 +26,8 @@ const FORMAT = 2;
 const MAX_INDEXES = 8;
 /** The modules whose code decides the index (hashed, see codeStamp). */
 const INDEXER_MODULES = ['index', 'files', 'sourcemap', 'extract', 'cache'];
+/** The folder of extract's parts: all its modules decide the index too. */
+const INDEXER_FOLDER = 'extract';
 /** Past this many files the project listing is not worth hashing: tsconfig.json is parsed every time. */
 const MAX_LISTING = 20_000;
 
@@ -176,11 +178,23 @@ function codeStamp(): string {
 /** The stamp of the indexer's code in `dir` (its modules, or every script of a bundle). */
 export function indexerCodeStamp(dir: string, ext: string): string {
   const hash = createHash('sha256').update(`mcplint source index ${FORMAT} ${VERSION}`);
-  const modules = INDEXER_MODULES.map((name) => readText(join(dir, name + ext)));
+  const parts = folderModules(join(dir, INDEXER_FOLDER), ext).map((file) => join(INDEXER_FOLDER, file));
+  const modules = [...INDEXER_MODULES.map((name) => name + ext), ...parts].map((file) => readText(join(dir, file)));
   const bundled = modules.every((text) => text === undefined);
   const sources = bundled ? bundleScripts(dir).map((file) => readText(join(dir, file))) : modules;
   for (const text of sources) hash.update('\0').update(text ?? '');
   return hash.digest('hex');
+}
+
+/** The modules (not declaration files) of a folder, in a stable order. */
+function folderModules(dir: string, ext: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((file) => file.endsWith(ext) && !file.endsWith('.d.ts'))
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 /** The scripts of a bundle's folder, in a stable order. */
