@@ -108,18 +108,30 @@ export function probeNameWords(name: string): string[] {
   return out;
 }
 
-const isInflection = (mutating: string, rest: string): boolean =>
-  INFLECTION.test(rest) || (rest.startsWith(mutating.at(-1) ?? '') && INFLECTION.test(rest.slice(1)));
+const isInflection = (stem: string, rest: string): boolean =>
+  INFLECTION.test(rest) || (rest.startsWith(stem.at(-1) ?? '') && INFLECTION.test(rest.slice(1)));
 
-/** The mutating word a word is or begins with at `at`, unless it is only an inflection of one or part of a harmless word. */
+/** Mutating words longest first, so `deleted` is judged as `delete`+`d`, not as `del`+`eted`. */
+const MUTATING_LONGEST_FIRST: readonly string[] = [...PROBE_MUTATING_WORDS].sort((a, b) => b.length - a.length);
+
+/**
+ * The mutating word a word is or begins with at `at`, unless what begins there is only an
+ * inflection of one (`updates`, `deleting`, `execution`) or a harmless word (`address`).
+ */
 function mutatingPrefixAt(word: string, at: number): string | undefined {
   const rest = word.slice(at);
   if (PROBE_READING_VERBS.has(rest)) return undefined;
   const harmless = HARMLESS_LIST.find((h) => rest.startsWith(h));
-  for (const mutating of PROBE_MUTATING_WORDS) {
-    if (!rest.startsWith(mutating) || (harmless !== undefined && mutating.length <= harmless.length)) continue;
-    if (rest !== mutating && mutating.length < GLUED_PREFIX_MIN_LENGTH && !GLUED_SHORT_WORDS.has(mutating)) continue;
-    if (rest === mutating || !isInflection(mutating, rest.slice(mutating.length))) return mutating;
+  for (const mutating of MUTATING_LONGEST_FIRST) {
+    if (harmless !== undefined && mutating.length <= harmless.length) break;
+    if (rest === mutating) return mutating;
+    // `delete` → `deleting`, `deletion`: the final e goes before an ending.
+    for (const stem of mutating.endsWith('e') ? [mutating, mutating.slice(0, -1)] : [mutating]) {
+      if (rest.startsWith(stem) && isInflection(stem, rest.slice(stem.length))) return undefined;
+    }
+    if (!rest.startsWith(mutating)) continue;
+    if (mutating.length < GLUED_PREFIX_MIN_LENGTH && !GLUED_SHORT_WORDS.has(mutating)) continue;
+    return mutating; // glued to other letters: `deleteeverything`, `rmfile`
   }
   return undefined;
 }
