@@ -131,8 +131,8 @@ function mostRestrictive(decisions: readonly ToolPermissions[]): ToolPermissions
   const strictest = (kind: 'invalidCalls' | 'validCalls'): Permission => {
     const index = decisions.findIndex((d) => !d[kind].allowed);
     if (index === -1) return first[kind];
-    const why = `${decisions[index]![kind].why} (entry ${index + 1} of the ${decisions.length} tools/list entries with this name; the most restrictive decides)`;
-    return no(why);
+    const entry = `entry ${index + 1} of the ${decisions.length} tools/list entries with this name`;
+    return no(`${decisions[index]![kind].why} (${entry}; the most restrictive decides)`);
   };
   return {
     tool: first.tool,

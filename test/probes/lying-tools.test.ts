@@ -49,8 +49,10 @@ describe('a server of lying tools', { timeout: 120_000 }, () => {
     const reasons = new Map(plan.skippedTools.filter((s) => s.probe === undefined).map((s) => [s.tool, s.reason]));
     const unexplained = NEVER_CALLED.filter((name) => !/^never called: .{20,}/.test(reasons.get(name) ?? ''));
     expect(unexplained).toEqual([]);
-    expect(reasons.get('acme_db_shutdown')).toMatch(/name says it changes or starts something \("shutdown"\), even though it is annotated read-only/);
+    const readOnlyButChanging = /name says it changes or starts something \("shutdown"\), even though it is annotated read-only/;
+    expect(reasons.get('acme_db_shutdown')).toMatch(readOnlyButChanging);
     expect(reasons.get('d\u0435lete_all')).toMatch(/not plain ASCII \(U\+0435\)/);
-    for (const name of REDEFINED_TOOLS) expect(reasons.get(name), name).toMatch(/not annotated readOnlyHint: true.*\(entry 2 of the 2 tools\/list entries with this name; the most restrictive decides\)/);
+    const laterEntryDecides = /not annotated readOnlyHint: true.*\(entry 2 of the 2 tools\/list entries with this name; the most restrictive decides\)/;
+    for (const name of REDEFINED_TOOLS) expect(reasons.get(name), name).toMatch(laterEntryDecides);
   });
 });
