@@ -1,5 +1,5 @@
 import { defineRule } from '../src/engine/rule.js';
-import { actionVerb, MUTATING_VERBS, nameMentionsChange, READING_VERBS } from './lib/verbs.js';
+import { actionVerb, MUTATING_VERBS, nameMentionsChange, READING_VERBS } from '../src/shared/verbs.js';
 
 
 export default defineRule({

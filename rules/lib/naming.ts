@@ -5,6 +5,9 @@
  */
 import { KNOWN_PROTOCOL_VERSIONS } from '../../src/capture.js';
 import type { CaptureIndex, ToolEntry } from '../../src/engine/capture-index.js';
+import { words } from '../../src/shared/name-words.js';
+
+export { words };
 
 /** MCP spec 2025-11-25 server/tools § Tool Names: 1–128 of A-Z a-z 0-9 _ - . */
 export const SPEC_TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -33,32 +36,6 @@ export function leftToFormatRule(name: string, protocolVersion: string | undefin
 export function distinctTools(tools: readonly ToolEntry[]): ToolEntry[] {
   const seen = new Set<string>();
   return tools.filter((tool) => (seen.has(tool.name) ? false : (seen.add(tool.name), true)));
-}
-
-// Module constants, not literals in words(): a literal is a new RegExp on every call, slow until V8 is warm.
-const NAME_SEPARATOR = /[^A-Za-z0-9]+/;
-const NAME_WORD = /[A-Z]+(?![a-z])[0-9]*|[A-Z]?[a-z]+[0-9]*|[0-9]+/g;
-
-/** words() of every name seen: several rules split every tool name. */
-const wordsCache = new Map<string, readonly string[]>();
-
-/**
- * Lower-case words of a name: split on anything that is not an ASCII letter or digit, and on
- * camelCase / PascalCase boundaries (`getUserByID` → get, user, by, id; `DATA_EXPORT_v2` → data,
- * export, v2). Digits stay attached to the word they follow.
- */
-export function words(name: string): readonly string[] {
-  const cached = wordsCache.get(name);
-  if (cached) return cached;
-  const out: string[] = [];
-  for (const piece of name.split(NAME_SEPARATOR)) {
-    for (const word of piece.match(NAME_WORD) ?? []) out.push(word.toLowerCase());
-  }
-  if (wordsCache.size > 50_000) wordsCache.clear();
-  // Shared by every caller (several rules split every tool name), read-only by type rather than
-  // copied; not frozen either, as V8 has no fast slice/join/some for frozen arrays.
-  wordsCache.set(name, out);
-  return out;
 }
 
 /** A readable name for a character that is not allowed in a tool name. */

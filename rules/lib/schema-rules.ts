@@ -4,7 +4,7 @@
  * tool-name words. Pure functions over captured JSON; no I/O.
  */
 import { isObject, type JsonObject } from '../../src/engine/capture-index.js';
-import { actionVerb as actionVerbOf } from './verbs.js';
+import { actionVerb as actionVerbOf } from '../../src/shared/verbs.js';
 import { checkUserSchema, defaultDialect } from '../../src/engine/json-schema.js';
 import type { Report } from '../../src/engine/rule.js';
 
@@ -226,7 +226,7 @@ export const OFFSET_NAMES: ReadonlySet<string> = new Set(
 // ---------------------------------------------------------------------------------------------
 // Tool-name verbs
 
-export { actionVerb } from './verbs.js';
+export { actionVerb } from '../../src/shared/verbs.js';
 
 /** Verbs of tools that return a collection and so should paginate. */
 export const LISTING_VERBS: ReadonlySet<string> = new Set(['list', 'search', 'find', 'query', 'browse', 'scan']);

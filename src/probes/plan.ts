@@ -8,7 +8,7 @@ import { invalidArgumentsProbe } from './invalid-arguments.js';
 import { invalidCursorProbe } from './invalid-cursor.js';
 import { paginationProbe } from './pagination.js';
 import { pingProbe } from './ping.js';
-import { toolPermissions, type ToolPermissions } from './policy.js';
+import { toolListPermissions } from './policy.js';
 import { planTools, type PlanContext, type ProbeModule } from './probe.js';
 import { requestIdsProbe } from './request-ids.js';
 import { unknownMethodProbe } from './unknown-method.js';
@@ -47,9 +47,8 @@ export function buildPlan(input: PlanInput, config: ResolvedProbeConfig): ProbeP
   }
 
   const tools = planTools(input);
-  const permissions = new Map<string, ToolPermissions>(
-    tools.map((tool) => [tool.name, toolPermissions(tool, { allowTools: config.allowTools, denyTools: config.denyTools, args: config.args })]),
-  );
+  // Over every entry, not only the distinct tools: a name listed twice gets its strictest entry's decision.
+  const permissions = toolListPermissions(input.lists.tools.items, { allowTools: config.allowTools, denyTools: config.denyTools, args: config.args });
   const ctx: PlanContext = { input, config, protocolVersion: handshake.protocolVersion, capabilities: handshake.capabilities, tools, permissions };
 
   if (config.tools) {

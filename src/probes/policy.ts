@@ -1,19 +1,20 @@
 /**
- * The probe safety policy (DESIGN §4), as one pure function: may mcplint call this tool, and how?
+ * The probe safety policy (DESIGN §4), as pure functions: may mcplint call this tool, and how?
  *
  * - The spec's defaults decide: without annotations a tool is presumed destructive and open-world.
  * - By default only tools annotated `readOnlyHint: true` whose `destructiveHint` is not true are
- *   called, and only if their name does not say they change or start things (annotations are hints;
- *   a wrong hint must not cost anyone data).
+ *   called, and only if their name reads as a read (probe-name.ts: plain ASCII, a reading verb first,
+ *   no mutating word anywhere). Annotations are hints; a wrong hint must not cost anyone data.
+ *   The name rule gates invalid-argument probes too: a lenient server may run them.
  * - Valid-argument calls reach whatever the tool reaches, so they additionally need
  *   `openWorldHint: false`; open-world tools get invalid-argument probes only.
  * - `probes.allowTools` enables any other tool (valid calls then need the user's own arguments in
  *   `probes.args.<tool>` unless the tool is read-only by the rules above); `probes.denyTools` always wins.
  * - Tools that require task-augmented calls are never called (mcplint makes none).
+ * - A name listed more than once gets the most restrictive decision of its entries, wherever they are.
  */
-import { isVerb, words } from '../../rules/lib/naming.js';
-import { MUTATING_VERBS } from '../../rules/lib/verbs.js';
 import { isObject } from '../engine/capture-index.js';
+import { describeNameProblem, probeNameProblem } from './probe-name.js';
 
 /** What the policy needs to know about a tool: its name and its raw list entry. */
 export interface PolicyTool {
@@ -42,37 +43,6 @@ export interface ToolPermissions {
   readonly userArgsOnly: boolean;
 }
 
-/**
- * Verbs that start or trigger something (jobs, messages, long operations): not "changing" in the
- * annotation rules' sense, but nothing a linter should set off uninvited. Checked on the action verb.
- */
-const ACTING_VERBS: ReadonlySet<string> = new Set([
-  'run', 'start', 'toggle', 'trigger', 'execute', 'exec', 'invoke', 'launch', 'spawn', 'schedule', 'call',
-  'notify', 'email', 'mail', 'message', 'sms', 'tweet', 'dial', 'reboot', 'shutdown', 'restart', 'kill', 'stop',
-  'broadcast', 'dispatch', 'emit', 'enqueue', 'book', 'reserve', 'order', 'buy', 'purchase', 'sell', 'sync',
-  'import', 'migrate', 'provision', 'seed', 'lock', 'unlock', 'claim', 'release', 'checkout', 'fork', 'clone',
-  'subscribe', 'unsubscribe', 'register', 'unregister', 'login', 'logout', 'grant', 'share', 'unshare', 'tag',
-  'untag', 'label', 'flag', 'pin', 'unpin', 'star', 'like', 'follow', 'unfollow', 'block', 'unblock', 'vote',
-  'reply', 'comment', 'react', 'record', 'gzip', 'zip', 'compress', 'generate',
-]);
-
-/** Words that say a tool changes things anywhere in its name (get_or_create_user), beyond MUTATING_VERBS. */
-const CHANGING_WORDS: ReadonlySet<string> = new Set([
-  'delete', 'remove', 'drop', 'purge', 'kill', 'reset', 'write', 'send', 'create', 'update', 'move', 'push', 'merge',
-  'destroy', 'erase', 'wipe', 'truncate', 'overwrite', 'insert', 'upsert', 'modify', 'rollback', 'revert', 'restore',
-  'evict', 'flush', 'invalidate', 'unset', 'deactivate', 'activate', 'execute', 'exec',
-]);
-
-/** The word of a tool name that says it changes or starts something, if any. */
-export function changingWord(toolName: string): string | undefined {
-  const all = words(toolName);
-  const anywhere = all.find((w) => MUTATING_VERBS.has(w) || CHANGING_WORDS.has(w));
-  if (anywhere) return anywhere;
-  // The action verb: the first verb among the first two words (the first may be a service prefix).
-  const verb = all.slice(0, 2).find((w) => isVerb(w) || ACTING_VERBS.has(w));
-  return verb !== undefined && ACTING_VERBS.has(verb) ? verb : undefined;
-}
-
 const no = (why: string): Permission => ({ allowed: false, why });
 const yes = (why: string): Permission => ({ allowed: true, why });
 
@@ -90,8 +60,8 @@ export function toolPermissions(tool: PolicyTool, config: PolicyConfig): ToolPer
   const readOnly = annotations?.readOnlyHint === true;
   const destructive = annotations?.destructiveHint === true;
   const closedWorld = annotations?.openWorldHint === false;
-  const word = changingWord(name);
-  const safeByPolicy = readOnly && !destructive && word === undefined;
+  const nameProblem = probeNameProblem(name);
+  const safeByPolicy = readOnly && !destructive && nameProblem === undefined;
 
   if (config.allowTools.includes(name)) {
     const hasArgs = isObject(config.args[name]);
@@ -117,7 +87,7 @@ export function toolPermissions(tool: PolicyTool, config: PolicyConfig): ToolPer
   if (!annotations) return deny(`it has no annotations, so it is presumed destructive and open-world (the spec's defaults); ${allowHint}`);
   if (!readOnly) return deny(`it is not annotated readOnlyHint: true; ${allowHint}`);
   if (destructive) return deny(`it is annotated destructiveHint: true; ${allowHint}`);
-  if (word !== undefined) return deny(`its name says it changes or starts something ("${word}"), even though it is annotated read-only; ${allowHint}`);
+  if (nameProblem !== undefined) return deny(`${describeNameProblem(nameProblem)}, even though it is annotated read-only; ${allowHint}`);
 
   const invalidWhy = 'annotated read-only and not destructive';
   if (!closedWorld) {
@@ -129,4 +99,45 @@ export function toolPermissions(tool: PolicyTool, config: PolicyConfig): ToolPer
     };
   }
   return { tool: name, invalidCalls: yes(invalidWhy), validCalls: yes(`${invalidWhy}, closed-world`), userArgsOnly: false };
+}
+
+/** The word of a tool name that says it changes or starts something, if any (the name rule's finding). */
+export function changingWord(toolName: string): string | undefined {
+  const problem = probeNameProblem(toolName);
+  return problem?.kind === 'changing-word' || problem?.kind === 'acting-verb' ? problem.word : undefined;
+}
+
+/**
+ * One decision per tool name over every entry of a tools/list (all pages) that carries it. A server
+ * may list a name twice, and a later entry may call it destructive: the most restrictive entry wins,
+ * wherever it stands, so a harmless-looking first entry cannot vouch for the tool.
+ */
+export function toolListPermissions(items: readonly unknown[], config: PolicyConfig): Map<string, ToolPermissions> {
+  const entries = new Map<string, ToolPermissions[]>();
+  for (const raw of items) {
+    if (!isObject(raw) || typeof raw.name !== 'string') continue;
+    const decided = toolPermissions({ name: raw.name, raw }, config);
+    const list = entries.get(raw.name);
+    if (list) list.push(decided);
+    else entries.set(raw.name, [decided]);
+  }
+  return new Map([...entries].map(([name, list]) => [name, mostRestrictive(list)]));
+}
+
+/** The strictest of several decisions about one name (each kind of call refused if any entry refuses it). */
+function mostRestrictive(decisions: readonly ToolPermissions[]): ToolPermissions {
+  const first = decisions[0]!; // never empty: one list per name seen
+  if (decisions.length === 1) return first;
+  const strictest = (kind: 'invalidCalls' | 'validCalls'): Permission => {
+    const index = decisions.findIndex((d) => !d[kind].allowed);
+    if (index === -1) return first[kind];
+    const entry = `entry ${index + 1} of the ${decisions.length} tools/list entries with this name`;
+    return no(`${decisions[index]![kind].why} (${entry}; the most restrictive decides)`);
+  };
+  return {
+    tool: first.tool,
+    invalidCalls: strictest('invalidCalls'),
+    validCalls: strictest('validCalls'),
+    userArgsOnly: decisions.some((d) => d.userArgsOnly),
+  };
 }

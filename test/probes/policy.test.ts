@@ -3,7 +3,9 @@
  * here is a promise to users that a tool of theirs is NOT called.
  */
 import { describe, expect, it } from 'vitest';
-import { changingWord, toolPermissions, type PolicyConfig } from '../../src/probes/policy.js';
+import { LYING_NAMES } from '../../fixtures/hostile/lying-tools-list.mjs';
+import { changingWord, toolListPermissions, toolPermissions, type PolicyConfig } from '../../src/probes/policy.js';
+import { PROBE_MUTATING_WORDS } from '../../src/probes/probe-name.js';
 
 const none: PolicyConfig = { allowTools: [], denyTools: [], args: {} };
 const readOnly = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -144,5 +146,115 @@ describe('changingWord', () => {
     expect(changingWord('trigger-long-running-operation')).toBe('trigger');
     expect(changingWord('bookstore_get_book')).toBeUndefined();
     expect(changingWord('notes_search_notes')).toBeUndefined();
+  });
+});
+
+describe('probe policy: lying annotations (issue 12)', () => {
+  const refused = (name: string, annotations: Record<string, unknown> = readOnly) => {
+    const p = decide(tool(name, annotations));
+    return !p.invalidCalls.allowed && !p.validCalls.allowed;
+  };
+
+  it('the issue\'s read-only, closed-world tools with world-changing names get no call of either kind', () => {
+    const names = ['rm_file', 'unlink_path', 'format_disk', 'nuke_database', 'shred_file', 'withdraw_funds', 'eval_code', 'shell_command', 'kubectl_apply', 'deleteeverything', 'acme_db_shutdown'];
+    for (const name of names) expect(refused(name), name).toBe(true);
+  });
+
+  it('a mutating word counts anywhere in the name, not only in the first two words', () => {
+    const p = decide(tool('acme_db_shutdown', readOnly));
+    expect(p.invalidCalls.why).toContain('its name says it changes or starts something ("shutdown")');
+    expect(refused('acme_billing_ledger_entries_purge')).toBe(true);
+  });
+
+  it('every naming style is split, digits included', () => {
+    for (const name of ['rmFile', 'RmFile', 'RM_FILE', 'rm-file', 'rm.file', 'rm1file', 'get2delete', 'v2_delete_all', 'getUser_thenDelete']) {
+      expect(refused(name), name).toBe(true);
+    }
+  });
+
+  it('a mutating word glued to other letters is found, also behind a reading verb or a re-/un- prefix', () => {
+    const cases: [string, string][] = [
+      ['deleteeverything', 'delete'], ['DELETEALL', 'delete'], ['rmall', 'rm'], ['nukedb', 'nuke'], ['get_readwrite_file', 'write'],
+      ['getanddelete', 'delete'], ['get_or_createuser', 'create'], ['get_undelete_file', 'delete'], ['get_rerun_job', 'run'],
+      ['bulkdelete_users', 'delete'], ['get_dbshutdown', 'shutdown'],
+    ];
+    for (const [name, word] of cases) {
+      expect(refused(name), name).toBe(true);
+      expect(changingWord(name), name).toBe(word);
+    }
+  });
+
+  it('a name that is not plain ASCII is never called: look-alikes of mutating and of reading names alike', () => {
+    // Cyrillic е in delete_all; Greek ο in get_book; a zero-width space; a fullwidth g.
+    for (const name of ['d\u0435lete_all', 'get_b\u03bfok', 'get\u200b_file', '\uff47et_file']) {
+      const p = decide(tool(name, readOnly));
+      expect(p.invalidCalls.allowed, name).toBe(false);
+      expect(p.validCalls.allowed, name).toBe(false);
+      expect(p.invalidCalls.why, name).toContain('not plain ASCII');
+    }
+  });
+
+  it('a name needs a reading verb as its first verb, as an exact word', () => {
+    for (const name of ['weather_forecast', 'getuser', 'checkout_cart', 'readjust_prices', 'notify_then_get_status']) {
+      expect(refused(name), name).toBe(true);
+    }
+    expect(decide(tool('weather_forecast', readOnly)).invalidCalls.why).toContain('has no reading verb');
+    expect(decide(tool('echo', readOnly)).validCalls.allowed).toBe(true);
+  });
+
+  it('invalid-argument probes follow the name rule on open-world tools too (a lenient server may run them)', () => {
+    for (const name of ['nuke_database', 'kubectl_apply', 'format_disk', 'send_email']) expect(refused(name, { ...readOnly, openWorldHint: true }), name).toBe(true);
+  });
+
+  it('harmless words that begin with a mutating word still pass (inflections and listed nouns)', () => {
+    for (const name of ['list_deployments', 'get_information', 'list_deleted_items', 'get_execution_status', 'dropbox_list_files', 'query_postgres', 'list_payments', 'get_formatted_date', 'get_skill', 'get_desktop']) {
+      expect(decide(tool(name, readOnly)).validCalls.allowed, name).toBe(true);
+    }
+  });
+
+  it('zero calls across a large generated set of lying tools', () => {
+    const styles = (verb: string, object: string) => [
+      `${verb}_${object}`, `${verb}${object[0]!.toUpperCase()}${object.slice(1)}`, `${verb}-${object}`, `${verb}${object}`,
+      `acme_${object}_${verb}`, `get_${object}_and_${verb}`, `get${verb}${object}`, `list_${object}_${verb}2`,
+    ];
+    const names = [...LYING_NAMES, ...[...PROBE_MUTATING_WORDS].flatMap((verb) => ['all', 'everything', 'files', 'db'].flatMap((object) => styles(verb, object)))];
+    expect(names.length).toBeGreaterThan(3000);
+    const called = names.filter((name) => [readOnly, { ...readOnly, openWorldHint: true }].some((annotations) => !refused(name, annotations)));
+    expect(called).toEqual([]);
+  });
+});
+
+describe('probe policy: a name listed more than once', () => {
+  const destructive = { readOnlyHint: false, destructiveHint: true, openWorldHint: false };
+  const decideList = (entries: ReturnType<typeof tool>[], config: PolicyConfig = none) => toolListPermissions(entries.map((e) => e.raw), config);
+
+  it('a later entry that says destructive wins over an earlier read-only one', () => {
+    const p = decideList([tool('db_get_row', readOnly), tool('bookstore_get_book', readOnly), tool('db_get_row', destructive)]).get('db_get_row')!;
+    expect(p.invalidCalls.allowed).toBe(false);
+    expect(p.validCalls.allowed).toBe(false);
+    expect(p.invalidCalls.why).toContain('entry 2 of the 2 tools/list entries with this name; the most restrictive decides');
+  });
+
+  it('an earlier restrictive entry is not undone by a later harmless one', () => {
+    expect(decideList([tool('db_get_row', destructive), tool('db_get_row', readOnly)]).get('db_get_row')!.invalidCalls.allowed).toBe(false);
+  });
+
+  it('an open-world entry takes away valid calls only', () => {
+    const p = decideList([tool('db_get_row', readOnly), tool('db_get_row', { ...readOnly, openWorldHint: true })]).get('db_get_row')!;
+    expect(p.invalidCalls.allowed).toBe(true);
+    expect(p.validCalls).toEqual({ allowed: false, why: expect.stringContaining('outside world') });
+  });
+
+  it('identical entries decide as one, and distinct names do not affect each other', () => {
+    const permissions = decideList([tool('db_get_row', readOnly), tool('db_get_row', readOnly), tool('db_drop_table', destructive)]);
+    expect(permissions.get('db_get_row')!.validCalls.allowed).toBe(true);
+    expect(permissions.get('db_drop_table')!.validCalls.allowed).toBe(false);
+  });
+
+  it('an allow-listed name whose other entry is not safe keeps to the user\'s arguments', () => {
+    const p = decideList([tool('db_get_row', readOnly), tool('db_get_row', destructive)], { ...none, allowTools: ['db_get_row'] }).get('db_get_row')!;
+    expect(p.invalidCalls.allowed).toBe(true);
+    expect(p.validCalls.allowed).toBe(false);
+    expect(p.userArgsOnly).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * What a tool's name says it does: the action verb (first word, or second after a service prefix)
  * and whether that verb reads or changes things. Shared by the annotation, ergonomics and probe
- * rules, and by the probe policy, so "delete means not read-only" is decided in one place.
+ * rules, so "delete means not read-only" is decided in one place. The probe policy is stricter
+ * (src/probes/probe-name.ts) and refuses every word listed here as changing, and more.
  */
-import { words } from './naming.js';
+import { words } from './name-words.js';
 
 /** Verbs that say a tool only reads. */
 export const READING_VERBS: ReadonlySet<string> = new Set([
