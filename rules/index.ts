@@ -35,6 +35,7 @@ import listEntriesValid from './list-entries-valid.js';
 import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
 import noServerRequests from './no-server-requests.js';
+import orphanedProcesses from './orphaned-processes.js';
 import outputFlood from './output-flood.js';
 import outputSchemaValid from './output-schema-valid.js';
 import paginationMetadata from './pagination-metadata.js';
@@ -114,6 +115,7 @@ export const rules: readonly Rule[] = [
   listPagination,
   listToolsPaginated,
   noServerRequests,
+  orphanedProcesses,
   outputFlood,
   outputSchemaValid,
   paginationMetadata,

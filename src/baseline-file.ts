@@ -3,11 +3,12 @@
  * --baseline, apply it to a report, and with --update-baseline write the baseline that accepts
  * every current finding, keeping the reasons people wrote.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { applyBaseline, parseBaseline, serializeBaseline, updatedBaseline, type Baseline } from './baseline.js';
 import { ConfigError } from './engine/config.js';
 import type { LintReport } from './report.js';
+import { readBoundedText } from './shared/read-bounded.js';
 
 /** Default file for --update-baseline without --baseline. */
 export const DEFAULT_BASELINE_FILE = 'mcplint.baseline.json';
@@ -15,8 +16,9 @@ export const DEFAULT_BASELINE_FILE = 'mcplint.baseline.json';
 export function readBaselineFile(path: string): Baseline {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, 'baseline', `--baseline ${path}`);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new ConfigError(`--baseline ${path}: file not found (create it with --update-baseline)`);
     throw new ConfigError(`--baseline ${path}: cannot read the file (${code ?? String(error)})`);

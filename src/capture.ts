@@ -240,6 +240,12 @@ export interface ProcessExit {
   readonly graceMs?: number;
   /** Processes the server started that were still running after it exited on its own (mcplint killed them). */
   readonly leftBehind?: readonly { readonly pid: number; readonly command: string }[];
+  /**
+   * Processes the server started that were still running after mcplint had stopped it and killed
+   * its process group and every descendant seen (a double-forked daemon, a new session), found by
+   * the run marker in their environment (Linux); mcplint killed them.
+   */
+  readonly survivors?: readonly { readonly pid: number; readonly command: string }[];
 }
 
 export interface Timing {

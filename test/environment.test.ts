@@ -4,6 +4,7 @@
  * mcplint's own environment, where CI secrets live.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RUN_MARKER_VAR } from '../src/connect/run-marker.js';
 import { INHERITED_ENV_VARS } from '../src/connect/stdio.js';
 import { captureFixture } from './helpers/capture.js';
 
@@ -24,8 +25,9 @@ describe('server environment', () => {
     const capture = await captureFixture('hostile/env-snoop.mjs', { probeConfig: false });
     const { names, probe } = seen(capture.stderr.text);
     expect(probe).toBe('(unset)');
-    // Only the minimal set (Node may add a few of its own, e.g. on some platforms).
-    expect(names.filter((n) => !(INHERITED_ENV_VARS as readonly string[]).includes(n))).toEqual([]);
+    // Only the minimal set (Node may add a few of its own, e.g. on some platforms), and the run marker.
+    expect(names.filter((n) => !(INHERITED_ENV_VARS as readonly string[]).includes(n) && n !== RUN_MARKER_VAR)).toEqual([]);
+    expect(names).toContain(RUN_MARKER_VAR);
     expect(names).toContain('PATH');
   });
 

@@ -24,7 +24,9 @@ describe.concurrent('handshake over stdio', () => {
 
   it('a server that never answers: timeout after startupTimeoutMs, no hang, process reaped', async () => {
     const started = performance.now();
-    const capture = await captureFixture('protocol/never-answers.mjs', { startupTimeoutMs: 500, exitGraceMs: 200 });
+    // A marker of this test's own on the server's command line: other tests run the same fixture at the same time.
+    const marker = `--test-marker=handshake-${process.pid}-${Date.now().toString(36)}`;
+    const capture = await captureFixture('protocol/never-answers.mjs', { args: [marker], startupTimeoutMs: 500, exitGraceMs: 200 });
     expect(performance.now() - started).toBeLessThan(5000);
     const result = lint(capture);
     expect(summary(result)).toEqual(['handshake timeout server']);
@@ -33,7 +35,7 @@ describe.concurrent('handshake over stdio', () => {
     // It ignores stdin closing, so it had to be signalled.
     expect(capture.exit?.how).toBe('sigterm');
     const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
-    expect(processes).not.toContain('never-answers.mjs');
+    expect(processes).not.toContain(marker);
   });
 
   it('a server that answers initialize without a protocolVersion', async () => {

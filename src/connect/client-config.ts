@@ -13,11 +13,11 @@
  * could be a secret replaced, and the shape of each such value (literal or reference, does it look
  * like a token) — what the config rules need, without the secret.
  */
-import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ClientConfigRecord, ClientFormat, ConfigValue } from '../capture.js';
 import { ConfigError } from '../engine/config.js';
+import { readBoundedText } from '../shared/read-bounded.js';
 import { REDACTED } from '../util/redact.js';
 import { findSecrets, replaceSecrets } from '../util/secret-patterns.js';
 import type { ResolvedTarget } from './capture-target.js';
@@ -53,8 +53,9 @@ export function loadClientConfig(file: string, options: LoadOptions): ClientConf
   const path = resolve(options.cwd, file);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedText(path, 'client config', `--config-file ${file}`);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError(`--config-file ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   let doc: unknown;
@@ -402,9 +403,9 @@ function minimalRecord(file: string, format: ClientFormat, serverName: string, l
 function readEnvFile(path: string, problems: string[]): Record<string, string> {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    problems.push(`envFile ${path} cannot be read`);
+    text = readBoundedText(path, 'env file', `envFile ${path}`);
+  } catch (error) {
+    problems.push(error instanceof ConfigError ? error.message : `envFile ${path} cannot be read`);
     return {};
   }
   const out: Record<string, string> = {};

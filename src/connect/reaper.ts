@@ -1,19 +1,32 @@
 /**
  * Last line of defence for process hygiene: every spawned server is tracked here, and when
  * mcplint exits for any reason (normal end, error, Ctrl-C) each live process group is killed —
- * and every descendant seen, even one that left the group (setsid, `detached: true`).
+ * and every descendant seen, even one that left the group (setsid, `detached: true`), and every
+ * process that carries this run's marker (run-marker.ts), even one that double-forked away.
  * Live sessions also register a progress callback, so an interrupted run can say how far it got.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { anySessionStarted, isUnder, markerOf, RUN_MARKER } from './run-marker.js';
 
 const live = new Set<ChildProcess>();
 /** Descendants seen while a server ran, by the server's pid: killed with it. */
 const known = new Map<number, Map<number, string>>();
+/** Each tracked server's run marker and start time (clock ticks since boot, Linux), by pid. */
+const sessions = new Map<number, { readonly marker: string; readonly start: number }>();
 let installed = false;
 
-export function trackChild(child: ChildProcess): void {
+/** A process found still running after its server was stopped. */
+export interface Survivor {
+  readonly pid: number;
+  readonly command: string;
+}
+
+export function trackChild(child: ChildProcess, marker?: string): void {
   live.add(child);
+  if (child.pid !== undefined && marker !== undefined) {
+    sessions.set(child.pid, { marker, start: Number(readStat(child.pid)?.start ?? OWN_START) });
+  }
   if (!installed) {
     installed = true;
     process.once('exit', killAll);
@@ -22,13 +35,23 @@ export function trackChild(child: ChildProcess): void {
 
 export function untrackChild(child: ChildProcess): void {
   live.delete(child);
-  if (child.pid !== undefined) known.delete(child.pid);
+  if (child.pid !== undefined) {
+    known.delete(child.pid);
+    sessions.delete(child.pid);
+  }
 }
 
-/** Synchronously SIGKILL every tracked process group and every descendant seen. Safe to call more than once. */
+/**
+ * Synchronously SIGKILL every tracked process group, every descendant seen and every process that
+ * carries this run's marker. Safe to call more than once, from any exit or signal path.
+ */
 export function killAll(): void {
-  for (const child of live) killTree(child);
+  for (const child of live) {
+    killTree(child);
+    if (child.pid !== undefined) reapEscaped(child.pid);
+  }
   live.clear();
+  if (anySessionStarted()) killMarked(RUN_MARKER);
 }
 
 /** SIGKILL a server's process group, its current descendants and every descendant seen earlier. */
@@ -116,6 +139,8 @@ function childrenOf(pid: number): number[] | undefined {
 interface ProcInfo {
   ppid: number;
   pgid: number;
+  /** Session id (Linux; -1 elsewhere). */
+  sid: number;
   start: string;
   /** One-letter state (Linux): Z = zombie, already dead. */
   state: string;
@@ -134,6 +159,99 @@ export function survivors(pid: number): { pid: number; command: string }[] {
   }
   for (const [p, info] of table) if (info.pgid === pid && p !== pid && info.state !== 'Z') alive.add(p);
   return [...alive].sort((a, b) => a - b).map((p) => ({ pid: p, command: commandOf(p) }));
+}
+
+/** A daemon may fork again while it is being killed: look again, a few times at most. */
+const REAP_ROUNDS = 5;
+/** When this process started (clock ticks since boot): nothing older can be a server's. */
+const OWN_START = process.platform === 'linux' ? Number(readStat(process.pid)?.start ?? 0) : 0;
+
+/**
+ * After a server's process group and its seen descendants were killed (killTree): SIGKILL every
+ * process of its session that is alive anyway, and return them. A process belongs to the session
+ * when it carries the session's marker, or — for one that cleared its environment — when its
+ * parent, process group or session is one of the session's processes. Linux only ([] elsewhere).
+ */
+export function reapEscaped(pid: number): Survivor[] {
+  const session = sessions.get(pid);
+  if (process.platform !== 'linux' || !session) return [];
+  // Already SIGKILLed with the tree, possibly not yet gone: killed again, not reported again.
+  const withTree = (p: number, info: ProcInfo) => info.pgid === pid || known.get(pid)?.get(p) === info.start;
+  const handled = new Set<number>();
+  const reaped: Survivor[] = [];
+  for (let round = 0; round < REAP_ROUNDS; round++) {
+    const table = processTable();
+    const fresh = [...sessionMembers(pid, session, table)].filter((p) => !handled.has(p));
+    if (fresh.length === 0) break;
+    for (const p of fresh) {
+      handled.add(p);
+      if (!withTree(p, table.get(p)!)) reaped.push({ pid: p, command: commandOf(p) });
+      sigkill(p);
+    }
+  }
+  return reaped.sort((a, b) => a.pid - b.pid);
+}
+
+/** Live processes of one server session (see reapEscaped), found in `table`. */
+function sessionMembers(pid: number, session: { readonly marker: string; readonly start: number }, table: Map<number, ProcInfo>): Set<number> {
+  const markers = new Map<number, string | undefined>();
+  const marker = (p: number): string | undefined => {
+    if (!markers.has(p)) markers.set(p, markerOf(p));
+    return markers.get(p);
+  };
+  // Only processes that started after the server can be its own (this also skips a recycled pid).
+  const candidates = [...table].filter(([p, info]) => p !== process.pid && info.state !== 'Z' && Number(info.start) >= session.start);
+  const members = new Set<number>();
+  for (const [p] of candidates) {
+    const m = marker(p);
+    if (m !== undefined && isUnder(m, session.marker)) members.add(p);
+  }
+  for (const [p, start] of known.get(pid) ?? []) if (candidates.some(([c, info]) => c === p && info.start === start)) members.add(p);
+  const anchors = new Set([pid, ...(known.get(pid)?.keys() ?? [])]);
+  const linked = (info: ProcInfo) =>
+    members.has(info.ppid) || anchors.has(info.pgid) || anchors.has(info.sid) || members.has(info.pgid) || members.has(info.sid);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, info] of candidates) {
+      if (members.has(p) || !linked(info)) continue;
+      const m = marker(p);
+      // Carries another session's marker: that session's, not this one's.
+      if (m !== undefined && !isUnder(m, session.marker)) continue;
+      members.add(p);
+      grew = true;
+    }
+  }
+  return members;
+}
+
+/** SIGKILL every process that carries `marker` (or one nested under it). Linux only. */
+export function killMarked(marker: string): void {
+  if (process.platform !== 'linux') return;
+  for (let round = 0; round < REAP_ROUNDS; round++) {
+    const found = markedProcesses(marker);
+    if (found.length === 0) return;
+    for (const p of found) sigkill(p.pid);
+  }
+}
+
+/** Live processes that carry `marker` (or one nested under it): what a test run checks it left nothing of. Linux only. */
+export function markedProcesses(marker: string): (Survivor & { readonly marker: string })[] {
+  if (process.platform !== 'linux') return [];
+  const out: (Survivor & { readonly marker: string })[] = [];
+  for (const [p, info] of processTable()) {
+    if (p === process.pid || info.state === 'Z' || Number(info.start) < OWN_START) continue;
+    const m = markerOf(p);
+    if (m !== undefined && isUnder(m, marker)) out.push({ pid: p, command: commandOf(p), marker: m });
+  }
+  return out;
+}
+
+function sigkill(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }
 
 /** Whether any process is left in the process group `pgid` (signal 0 only checks). */
@@ -174,7 +292,7 @@ function processTable(): Map<number, ProcInfo> {
     const out = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid=,state=,lstart='], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
     for (const line of out.split('\n')) {
       const m = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
-      if (m) table.set(Number(m[1]), { ppid: Number(m[2]), pgid: Number(m[3]), state: m[4]!.slice(0, 1), start: m[5]!.trim() });
+      if (m) table.set(Number(m[1]), { ppid: Number(m[2]), pgid: Number(m[3]), sid: -1, state: m[4]!.slice(0, 1), start: m[5]!.trim() });
     }
   } catch {
     // No ps: the process group kill still applies.
@@ -187,7 +305,7 @@ function readStat(pid: number): ProcInfo | undefined {
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name is in parentheses and may itself contain spaces or parentheses.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { state: fields[0] ?? '', ppid: Number(fields[1]), pgid: Number(fields[2]), start: fields[19] ?? '' };
+    return { state: fields[0] ?? '', ppid: Number(fields[1]), pgid: Number(fields[2]), sid: Number(fields[3]), start: fields[19] ?? '' };
   } catch {
     return undefined;
   }
@@ -200,10 +318,6 @@ function startTime(pid: number): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-export function liveChildCount(): number {
-  return live.size;
 }
 
 /** How far a live session got: what an interrupted run reports. */

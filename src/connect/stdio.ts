@@ -9,7 +9,8 @@ import { isObject } from '../engine/capture-index.js';
 import { redactText } from '../util/redact.js';
 import { FRAME_MESSAGE_CAP, mib, RecordingSession, type Connection, type FrameSink } from './connection.js';
 import { LineSplitter } from './line-splitter.js';
-import { killTree, rememberDescendants, survivors, trackChild, trackProgress, untrackChild } from './reaper.js';
+import { killTree, reapEscaped, rememberDescendants, survivors, trackChild, trackProgress, untrackChild } from './reaper.js';
+import { newSessionMarker, RUN_MARKER_VAR } from './run-marker.js';
 
 export interface StdioTarget {
   readonly command: string;
@@ -88,15 +89,17 @@ export class StdioConnection extends RecordingSession implements Connection {
     this.maxStdoutBytes = options.maxStdoutBytes ?? DEFAULT_STDIO_LIMITS.maxStdoutBytes;
     this.exitGraceMs = options.exitGraceMs ?? DEFAULT_STDIO_LIMITS.exitGraceMs;
 
+    // Inherited by every process the server starts, so none of them can get away (run-marker.ts).
+    const marker = newSessionMarker();
     this.child = spawn(target.command, [...target.args], {
       cwd: target.cwd,
-      env: serverEnvironment(target.env, options.inheritEnv),
+      env: { ...serverEnvironment(target.env, options.inheritEnv), [RUN_MARKER_VAR]: marker },
       stdio: ['pipe', 'pipe', 'pipe'],
       // Own process group, so the whole tree can be signalled at once.
       detached: process.platform !== 'win32',
       windowsHide: true,
     });
-    trackChild(this.child);
+    trackChild(this.child, marker);
     const label = redactText([target.command, ...target.args].join(' '), Object.values(target.env ?? {}));
     this.untrackProgress = trackProgress(() => {
       const noise = this.frames.reduce((n, f) => n + (f.kind === 'noise' ? 1 : 0), 0);
@@ -294,10 +297,12 @@ export class StdioConnection extends RecordingSession implements Connection {
     // Processes it started that outlived a server which exited by itself (no signal of ours reached them).
     const leftBehind =
       (this.shutdownStage === 'stdin-closed' || this.shutdownStage === 'exited-early') && this.child.pid !== undefined
-        ? survivors(this.child.pid).map((p) => ({ pid: p.pid, command: p.command.length > 200 ? `${p.command.slice(0, 200)}…` : p.command }))
+        ? survivors(this.child.pid).map(shortCommand)
         : [];
     // Grandchildren die with it: the process group, and every descendant seen (even one that left the group).
     killTree(this.child);
+    // Then whatever still runs anyway (a double-forked daemon, a new session): found by the marker, killed, reported.
+    const escaped = this.child.pid !== undefined ? reapEscaped(this.child.pid).map(shortCommand) : [];
     // A grandchild outside the group may still hold stdout/stderr open: do not wait for it forever.
     const drained = await Promise.race([this.closed.then(() => true), delay(PIPE_CLOSE_GRACE_MS).then(() => false)]);
     if (!drained) {
@@ -326,6 +331,7 @@ export class StdioConnection extends RecordingSession implements Connection {
       ...(this.shutdownStage !== 'exited-early' ? { shutdownMs: Math.max(0, Math.round(this.startedAt + exit.at - this.shutdownStartedAt!)) } : {}),
       graceMs: this.exitGraceMs,
       ...(leftBehind.length > 0 ? { leftBehind } : {}),
+      ...(escaped.length > 0 ? { survivors: escaped } : {}),
     };
   }
 
@@ -368,6 +374,10 @@ export class StdioConnection extends RecordingSession implements Connection {
     }
   }
 
+}
+
+function shortCommand(p: { pid: number; command: string }): { pid: number; command: string } {
+  return { pid: p.pid, command: p.command.length > 200 ? `${p.command.slice(0, 200)}…` : p.command };
 }
 
 function delay(ms: number): Promise<void> {

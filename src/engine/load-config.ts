@@ -3,11 +3,12 @@
  * .mcplintrc*, .config/mcplintrc*, package.json#mcplint — or the file given with --config.
  * cosmiconfig is imported only when a config is actually looked for.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Rule } from './rule.js';
 import { ConfigError, validateConfig, type McplintConfig } from './config.js';
 import { lineOfKey } from '../source/anchors.js';
+import { checkBoundedFile, readBoundedText } from '../shared/read-bounded.js';
 
 export interface LoadedConfig {
   readonly config: McplintConfig;
@@ -27,8 +28,12 @@ export async function loadConfig(cwd: string, explicit: string | undefined, rule
   const explorer = cosmiconfig('mcplint', { searchStrategy: 'project', searchPlaces });
   let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
+    // cosmiconfig reads whatever it finds, unbounded: check the file it is about to read first.
+    if (explicit) checkBoundedFile(resolve(cwd, explicit), 'config', `--config ${explicit}`);
+    else checkSearchPlaces(cwd, searchPlaces);
     found = explicit ? await explorer.load(explicit) : await explorer.search(cwd);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     if (explicit && /ENOENT/.test(String(message))) throw new ConfigError(`--config ${explicit}: file not found`);
     throw new ConfigError(`could not read the config${explicit ? ` ${explicit}` : ''}: ${message}`);
@@ -38,11 +43,63 @@ export async function loadConfig(cwd: string, explicit: string | undefined, rule
   const config = validateConfig(found.config ?? {}, typeof rules === 'function' ? await rules() : rules, shown);
   let targetLine: number | undefined;
   try {
-    targetLine = lineOfKey(readFileSync(found.filepath, 'utf8'), 'target') ?? lineOfKey(readFileSync(found.filepath, 'utf8'), 'mcplint');
+    const text = readBoundedText(found.filepath, 'config', shown);
+    targetLine = lineOfKey(text, 'target') ?? lineOfKey(text, 'mcplint');
   } catch {
     targetLine = undefined;
   }
   return { config, file: found.filepath, ...(targetLine ? { targetLine } : {}) };
+}
+
+/**
+ * The files cosmiconfig's project search would read, in its order (each directory from `cwd` up to
+ * the one with a package.json or package.yaml; in each, the search places), up to the first that
+ * holds a config: a ConfigError for any of them that is not a regular file within the config cap.
+ * Directories are skipped, as cosmiconfig skips them.
+ */
+function checkSearchPlaces(cwd: string, searchPlaces: readonly string[]): void {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    for (const place of searchPlaces) {
+      const path = join(dir, place);
+      let size: number;
+      try {
+        const stats = statSync(path);
+        if (stats.isDirectory()) continue;
+        size = stats.size;
+      } catch {
+        continue; // absent (or unreadable: cosmiconfig skips it too)
+      }
+      const shown = relative(cwd, path) || path;
+      try {
+        checkBoundedFile(path, 'config', shown);
+      } catch (error) {
+        if (error instanceof ConfigError) throw error;
+        continue; // cannot be opened: cosmiconfig skips it too
+      }
+      // An empty file is skipped by cosmiconfig (so is a package.json without an "mcplint" key).
+      if (size === 0) continue;
+      if (place !== 'package.json') return;
+      // package.json counts only with an "mcplint" key; otherwise the search goes on.
+      let pkg: unknown;
+      try {
+        pkg = JSON.parse(readBoundedText(path, 'config', shown));
+      } catch (error) {
+        if (error instanceof ConfigError) throw error;
+        return; // unparsable: cosmiconfig says what is wrong with it
+      }
+      if (pkg !== null && typeof pkg === 'object' && 'mcplint' in pkg) return;
+    }
+    if (['package.json', 'package.yaml'].some((name) => exists(join(dir, name))) || dirname(dir) === dir) return;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -69,7 +126,7 @@ export function mayHaveConfig(cwd: string): boolean {
       }
       if (name === 'package.json') {
         try {
-          const pkg = JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>;
+          const pkg = JSON.parse(readBoundedText(join(dir, name), 'config', name)) as Record<string, unknown>;
           if (pkg !== null && typeof pkg === 'object' && 'mcplint' in pkg) return true;
         } catch {
           return true; // unreadable: let cosmiconfig say what is wrong with it
