@@ -73,6 +73,11 @@ describe.runIf(posix).concurrent('files read with limits, through the bin', () =
       await expectRefused(['--config-file', config], `envFile ${file}`, says);
     });
 
+    it(`--from ${name}`, async () => {
+      const file = hostileFiles('capture')[name];
+      await expectRefused(['--from', file], `--from ${file}`, says);
+    });
+
     it(`--baseline ${name}`, async () => {
       const file = hostileFiles('baseline')[name];
       await expectRefused(['--baseline', file, '--no-probes', ...SERVER], file, says);

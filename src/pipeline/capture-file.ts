@@ -1,15 +1,17 @@
 /** Reading a capture saved with --save-capture (for --from). */
-import { readFileSync } from 'node:fs';
 import { CAPTURE_VERSION, type Capture } from '../capture.js';
 import { ConfigError } from '../engine/config.js';
+import { readBoundedText } from '../shared/read-bounded.js';
 import { VERSION } from '../version.js';
 
 /** A saved capture, not yet frozen (the pipeline redacts and freezes it once); a ConfigError for anything else. */
 export function readCapture(path: string): Capture {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // A regular file within the capture cap: /dev/zero or a FIFO must not hang or exhaust memory.
+    text = readBoundedText(path, 'capture', `--from ${path}`);
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     throw new ConfigError(`--from ${path}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   let value: unknown;
