@@ -176,8 +176,8 @@ export async function runSession(
     for (const name of Object.keys(LIST_METHODS) as ListName[]) lists[name] = { status: 'skipped', pages: [], items: [] };
   }
 
-  // The early second process, when no probe took it, ends together with the first.
-  const [exit] = await Promise.all([current.close(), early?.close()]);
+  // The early second process, when no probe took it, ends together with the first, without a grace period.
+  const [exit] = await Promise.all([current.close(), early && (early.discard ?? early.close).call(early)]);
   const stderr = earlier.length === 0 ? current.stderr() : joinStderr([...earlier, current].map((c) => c.stderr()));
   const output = connection.outputStats?.();
   const capture: Capture = {

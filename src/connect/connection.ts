@@ -47,6 +47,11 @@ export interface Connection {
   /** Send an arbitrary JSON value as one message (for protocol probes). */
   sendRaw(message: unknown): void;
   close(): Promise<ProcessExit | undefined>;
+  /**
+   * End a throw-away connection (a version-negotiation twin, an unused early start) at once: its
+   * shutdown is not judged, so it gets no grace period. Connections without processes just close.
+   */
+  discard?(): Promise<ProcessExit | undefined>;
   stderr(): CappedText;
   elapsed(): number;
   /** Output volume and what was cut (call after close()). */

@@ -255,6 +255,14 @@ export class StdioConnection extends RecordingSession implements Connection {
     return (this.closing ??= this.shutdown());
   }
 
+  /** No stdin close and no grace: SIGKILL, then the same reaping and recording as close(). */
+  discard(): Promise<ProcessExit | undefined> {
+    this.discarding = true;
+    return this.close();
+  }
+
+  private discarding = false;
+
   private async shutdown(): Promise<ProcessExit | undefined> {
     if (this.spawnError) {
       untrackChild(this.child);
@@ -264,7 +272,12 @@ export class StdioConnection extends RecordingSession implements Connection {
       this.shutdownStartedAt = performance.now();
       const wasRunning = !this.exitInfo;
       if (wasRunning) this.remember();
-      if (wasRunning && this.stopped) {
+      if (wasRunning && this.discarding) {
+        this.phase = 'shutdown';
+        this.shutdownStage = 'sigkill';
+        this.child.stdin!.end();
+        this.signalGroup('SIGKILL');
+      } else if (wasRunning && this.stopped) {
         // A flooding server is stopped, not asked: SIGTERM at once, SIGKILL after the grace.
         this.phase = 'shutdown';
         this.shutdownStage = 'sigterm';

@@ -59,7 +59,8 @@ export async function executePlan(session: LiveSession, plan: ProbePlan, config:
       const own = fresh;
       fresh = undefined;
       for (const step of steps) calls.push(await send(own, step, config.startupTimeoutMs));
-      const exit = await own.close();
+      // A throw-away server: its answer is in, its shutdown is not judged, so it gets no grace period.
+      const exit = await (own.discard ?? own.close).call(own);
       transcript = [...own.frames];
       if (exit) extra = { exit: { how: exit.how, code: exit.code, signal: exit.signal } };
     } else {
