@@ -60,9 +60,8 @@ async function planOne(
     timeoutMs,
     startupTimeoutMs,
     ...(options.protocol ? { protocolVersion: options.protocol } : {}),
+    // Only planned, HTTP probes included: plan promises that no probe request is sent.
     probes: planHook(probeConfig, (p) => (plan = p)),
-    // plan promises that no probe request is sent: HTTP protocol probes included.
-    httpProbes: false,
   });
   const label = `${name ? `${name}: ` : ''}${labelOf(capture)}`;
   return { label, plan: plan ?? planFor(capture, probeConfig), capture };
