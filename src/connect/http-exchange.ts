@@ -159,7 +159,8 @@ class Exchange {
     };
     this.index = exchanger.enlist(this.record);
     if (spec.sendFrame !== undefined) {
-      host.tagFrame(spec.sendFrame, { exchange: this.index, method: spec.method, ...(this.headers.sessionId ? { sessionId: this.headers.sessionId } : {}) });
+      const sessionId = this.headers.sessionId;
+      host.tagFrame(spec.sendFrame, { exchange: this.index, method: spec.method, ...(sessionId ? { sessionId } : {}) });
     }
   }
 
@@ -253,7 +254,8 @@ class Exchange {
     res.on('data', (chunk: Buffer) => {
       this.take(body.push(chunk));
       if (!body.overflowed) return;
-      this.exchanger.host.notes.push(`A response body from ${this.url.href} exceeded ${this.exchanger.options.maxBodyBytes} bytes; mcplint stopped reading it.`);
+      const cap = this.exchanger.options.maxBodyBytes;
+      this.exchanger.host.notes.push(`A response body from ${this.url.href} exceeded ${cap} bytes; mcplint stopped reading it.`);
       res.destroy();
     });
     res.on('end', () => this.finish());

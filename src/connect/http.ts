@@ -146,7 +146,9 @@ export class HttpConnection extends RecordingSession implements Connection {
   /** Streamable HTTP refused initialize: try the legacy transport's GET stream instead. */
   private async fallBack(initialize: unknown, status: number): Promise<boolean> {
     const href = this.endpoint.href;
-    this.notes.push(`POST ${href} answered ${status} to initialize; mcplint tried the legacy HTTP+SSE transport (protocol 2024-11-05) with GET ${href}.`);
+    this.notes.push(
+      `POST ${href} answered ${status} to initialize; mcplint tried the legacy HTTP+SSE transport (protocol 2024-11-05) with GET ${href}.`,
+    );
     this.active = this.legacy;
     if (await this.legacy.ensureStream()) {
       this.fellBack = true;

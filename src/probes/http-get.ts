@@ -12,7 +12,9 @@ export const httpGetProbe: HttpProbeModule = {
         {
           method: 'GET',
           purpose: 'get-stream',
-          reason: 'a GET on the MCP endpoint must open an SSE stream (text/event-stream) or be refused with 405 Method Not Allowed; only the response headers are read',
+          reason:
+            'a GET on the MCP endpoint must open an SSE stream (text/event-stream) or be refused with 405 Method Not Allowed; ' +
+            'only the response headers are read',
           http: { method: 'GET', headersOnly: true, getStream: true },
         },
       ],

@@ -9,7 +9,9 @@ export const httpNotificationProbe: HttpProbeModule = {
   kind: 'protocol',
   transport: 'http',
   plan(ctx) {
-    if (speaksLegacySse(ctx)) return { skip: 'the server speaks the legacy HTTP+SSE transport, where every POST is answered alike; this checks Streamable HTTP' };
+    if (speaksLegacySse(ctx)) {
+      return { skip: 'the server speaks the legacy HTTP+SSE transport, where every POST is answered alike; this checks Streamable HTTP' };
+    }
     if (isModern(ctx)) return { skip: 'protocol 2026-07-28 defines no client notifications over Streamable HTTP' };
     const exchange = httpInput(ctx).exchanges.find((e) => e.purpose === 'message' && e.rpcMethod === 'notifications/initialized');
     if (!exchange) return { skip: 'no notifications/initialized exchange was recorded' };
@@ -18,7 +20,9 @@ export const httpNotificationProbe: HttpProbeModule = {
         {
           method: 'notifications/initialized',
           purpose: 'observe',
-          reason: `a notification must be answered 202 Accepted with no body; the answer to the one the handshake POSTed (exchange ${exchange.seq}) is judged, nothing more is sent`,
+          reason:
+            'a notification must be answered 202 Accepted with no body; ' +
+            `the answer to the one the handshake POSTed (exchange ${exchange.seq}) is judged, nothing more is sent`,
           http: { method: 'POST', observes: exchange.seq },
         },
       ],

@@ -13,11 +13,17 @@ export const httpOriginProbe: HttpProbeModule = {
       // The legacy transport's only request without a session is the GET that opens its stream.
       return {
         steps: [
-          { method: 'GET', purpose: 'bad-origin', reason: `${reason}; only the response headers are read`, http: { method: 'GET', bare: true, headersOnly: true, headers: { origin: BAD_ORIGIN } } },
+          {
+            method: 'GET',
+            purpose: 'bad-origin',
+            reason: `${reason}; only the response headers are read`,
+            http: { method: 'GET', bare: true, headersOnly: true, headers: { origin: BAD_ORIGIN } },
+          },
         ],
       };
     }
-    return { steps: [{ ...pingStep(ctx, 'mcplint-probe-origin'), purpose: 'bad-origin', reason, http: { method: 'POST', headers: { origin: BAD_ORIGIN } } }] };
+    const post = { method: 'POST', headers: { origin: BAD_ORIGIN } } as const;
+    return { steps: [{ ...pingStep(ctx, 'mcplint-probe-origin'), purpose: 'bad-origin', reason, http: post }] };
   },
   async run(channel, steps) {
     const step = steps[0]!;

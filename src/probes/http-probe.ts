@@ -14,7 +14,10 @@ import type { PlanContext, ProbeModule, StepSpec } from './probe.js';
 import type { PlanStep } from './types.js';
 
 /** What HTTP probes use of the live connection. */
-export type HttpChannel = Pick<HttpConnection, 'phase' | 'isClosed' | 'timeoutMs' | 'exchanges' | 'exchange' | 'probeMessage' | 'transport' | 'sessionId' | 'modernMeta'>;
+export type HttpChannel = Pick<
+  HttpConnection,
+  'phase' | 'isClosed' | 'timeoutMs' | 'exchanges' | 'exchange' | 'probeMessage' | 'transport' | 'sessionId' | 'modernMeta'
+>;
 
 /** A live session, and on HTTP targets the connection the HTTP probes send on. */
 export type ProbeSession = LiveSession & { readonly http?: HttpChannel };
@@ -54,7 +57,11 @@ export function messageOf(step: PlanStep): Record<string, unknown> {
 export function sendStep(channel: HttpChannel, step: PlanStep, sessionId?: string): Promise<ExchangeResult> {
   const http = step.http!;
   const headers = { ...(sessionId !== undefined ? { 'mcp-session-id': sessionId } : {}), ...(http.headers ?? {}) };
-  const shape = { ...(http.bare ? { bare: true } : {}), ...(http.headersOnly ? { headersOnly: true } : {}), ...(Object.keys(headers).length ? { headers } : {}) };
+  const shape = {
+    ...(http.bare ? { bare: true } : {}),
+    ...(http.headersOnly ? { headersOnly: true } : {}),
+    ...(Object.keys(headers).length ? { headers } : {}),
+  };
   if (http.method === 'POST') return channel.probeMessage(step.probe, messageOf(step), shape);
   return channel.exchange({
     method: http.method,

@@ -6,4 +6,10 @@ import type { HttpProbeModule } from './http-probe.js';
 import { httpProtocolVersionProbe } from './http-protocol-version.js';
 import { httpSessionProbe } from './http-session.js';
 
-export const HTTP_PROBES: readonly HttpProbeModule[] = [httpNotificationProbe, httpGetProbe, httpProtocolVersionProbe, httpOriginProbe, httpSessionProbe];
+export const HTTP_PROBES: readonly HttpProbeModule[] = [
+  httpNotificationProbe,
+  httpGetProbe,
+  httpProtocolVersionProbe,
+  httpOriginProbe,
+  httpSessionProbe,
+];

@@ -17,7 +17,9 @@ export const httpProtocolVersionProbe: HttpProbeModule = {
           // 2026-07-28 carries the version in _meta too: both say the same bad version.
           ...pingStep(ctx, 'mcplint-probe-protocol-version', isModern(ctx) ? BAD_PROTOCOL_VERSION : undefined),
           purpose: 'bad-protocol-version',
-          reason: `a request whose MCP-Protocol-Version names a version that does not exist (${BAD_PROTOCOL_VERSION}) must be refused with 400 Bad Request`,
+          reason:
+            `a request whose MCP-Protocol-Version names a version that does not exist (${BAD_PROTOCOL_VERSION}) ` +
+            'must be refused with 400 Bad Request',
           http: { method: 'POST', headers: { 'mcp-protocol-version': BAD_PROTOCOL_VERSION } },
         },
       ],

@@ -36,7 +36,9 @@ export const httpSessionProbe: HttpProbeModule = {
           method: 'ping',
           id: 'mcplint-probe-session',
           purpose: 'ended-session',
-          reason: `a request with the ended session's id (or, when it could not be ended, one never issued: ${UNKNOWN_SESSION_ID}) must get 404 Not Found`,
+          reason:
+            "a request with the ended session's id " +
+            `(or, when it could not be ended, one never issued: ${UNKNOWN_SESSION_ID}) must get 404 Not Found`,
           http: { method: 'POST', session: 'ended' },
         },
       ],
