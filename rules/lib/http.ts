@@ -2,10 +2,10 @@
  * Reading HTTP probe records and exchanges for the http-* rules (pure functions over the capture).
  */
 import type { Capture, HttpExchange } from '../../src/capture.js';
-import type { HttpProbeData } from '../../src/connect/http-probes.js';
+import type { HttpProbeData } from '../../src/probes/http-types.js';
 import { isObject } from '../../src/engine/capture-index.js';
 
-/** What an HTTP probe recorded about the exchange that decided it (written by src/connect/http-probes.ts). */
+/** What an HTTP probe recorded about the exchange that decided it (written by the HTTP probes, src/probes/http-*.ts). */
 export type HttpProbeView = HttpProbeData;
 
 /** The data of a probe that ran, or undefined. */

@@ -1,14 +1,13 @@
 /**
  * One entry point for capturing any target: a stdio command, a Streamable HTTP / legacy SSE URL,
- * or either of them declared in a client config file. HTTP targets get the HTTP protocol probes in
- * addition to whatever probes the caller passes; config-declared targets get their (secret-free)
- * config record in the capture so config rules can judge the entry itself.
+ * or either of them declared in a client config file. HTTP targets hand their connection to the
+ * probes, which plan the HTTP protocol probes with the others; config-declared targets get their
+ * (secret-free) config record in the capture so config rules can judge the entry itself.
  */
 import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../capture.js';
-import { deepFreeze } from '../util/freeze.js';
 import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
+import { httpProbeHook, resolveProbeConfig, type ProbeSession, type ResolvedProbeConfig } from '../probes/index.js';
 import { HttpConnection, type HttpTransportChoice } from './http.js';
-import { runHttpProbes } from './http-probes.js';
 import type { StdioTarget } from './stdio.js';
 
 export interface ResolvedStdioTarget extends StdioTarget {
@@ -62,7 +61,11 @@ export function targetSecrets(target: ResolvedTarget): string[] {
 }
 
 export interface TargetCaptureOptions extends CaptureOptions {
-  /** Run the HTTP protocol probes on HTTP targets (default true; false for plans and --no-protocol-probes). */
+  /**
+   * HTTP targets: give the probes the HTTP connection (`session.http`), so that they plan the HTTP
+   * protocol probes first (probeHook runs them, planHook only lists them); without a `probes` hook
+   * they run alone. Default true; false for --no-protocol-probes.
+   */
   readonly httpProbes?: boolean;
 }
 
@@ -83,13 +86,17 @@ export async function captureHttp(target: ResolvedHttpTarget, options: TargetCap
   };
   const connection = new HttpConnection({ url: target.url, ...(target.headers ? { headers: target.headers } : {}), transport: target.transport ?? 'auto' }, { timeoutMs: options.timeoutMs });
   const probes = async (session: LiveSession): Promise<Record<string, ProbeRecord>> => {
-    // Protocol probes first (HTTP level), then whatever the caller runs over any transport.
-    const http = options.httpProbes === false ? {} : await runHttpProbes(connection, session);
-    const other = options.probes ? await options.probes(session) : {};
-    return { ...http, ...other };
+    if (options.httpProbes === false) return options.probes ? options.probes(session) : {};
+    const probing: ProbeSession = { ...session, http: connection };
+    return (options.probes ?? httpProbeHook(httpOnly(options)))(probing);
   };
   const capture = await runSession(connection, description, { ...options, probes }, () => connection.connectError);
-  return deepFreeze({ ...capture, exchanges: connection.exchanges.map((e) => ({ ...e })) });
+  return { ...capture, exchanges: connection.exchanges.map((e) => ({ ...e })) };
+}
+
+/** The probe settings of a capture that runs the HTTP probes and nothing else. */
+function httpOnly(options: CaptureOptions): ResolvedProbeConfig {
+  return resolveProbeConfig(undefined, { probes: false }, { timeoutMs: options.timeoutMs, startupTimeoutMs: options.startupTimeoutMs });
 }
 
 function withClientConfig(capture: Capture, record: ClientConfigRecord | undefined): Capture {
@@ -106,5 +113,5 @@ function withClientConfig(capture: Capture, record: ClientConfigRecord | undefin
         .join('; ')}); mcplint lints all ${listed} tools the server lists, and checks name collisions only on the exposed ones.`,
     );
   }
-  return deepFreeze({ ...capture, clientConfig: record, notes });
+  return { ...capture, clientConfig: record, notes };
 }

@@ -77,8 +77,9 @@ async function acquireLive(input: ServerInput, target: ResolvedTarget, ctx: Acqu
     probes: linting ? probeHook(probeConfig) : planHook(probeConfig, (p) => (plan = p)),
     // Version negotiation needs a second server process: start it beside the first (2026-07-28 has no initialize).
     startFreshEarly: linting && probeConfig.protocol && !(options.protocol && isModernVersion(options.protocol)),
-    // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off; a plan sends none.
-    httpProbes: linting && probeConfig.protocol,
+    // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off. A plan
+    // lists them (skipped when protocol probes are off) and, like every probe, sends none.
+    httpProbes: linting ? probeConfig.protocol : true,
   });
   let sourceEarly: Promise<MappedSource> | undefined;
   if (linting) {

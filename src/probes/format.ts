@@ -1,4 +1,5 @@
 /** `mcplint plan` / `--dry-run` output: every request the probes would send, and every skip, with why. */
+import { httpStepLine } from './http-format.js';
 import type { ProbePlan } from './types.js';
 
 export interface PlanHeader {
@@ -28,6 +29,7 @@ export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' |
             ...(s.tool !== undefined ? { tool: s.tool } : {}),
             purpose: s.purpose,
             reason: s.reason,
+            ...(s.http ? { http: s.http } : {}),
           })),
           skippedTools: plan.skippedTools,
           skippedProbes: plan.skippedProbes,
@@ -43,15 +45,20 @@ export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' |
   out.push(`Probe plan for ${header.label}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`);
   if (header.problem) out.push('', `No probes: ${header.problem}`);
 
-  const protocol = plan.steps.filter((s) => !s.tool);
+  const http = plan.steps.filter((s) => s.http);
+  const protocol = plan.steps.filter((s) => !s.tool && !s.http);
   const tools = plan.steps.filter((s) => s.tool);
   const width = String(plan.steps.length).length;
   const line = (s: (typeof plan.steps)[number]): string[] => {
-    const what = s.method === 'tools/call' && s.tool ? `tools/call ${s.tool} ${JSON.stringify((s.params as { arguments?: unknown }).arguments ?? {})}` : `${s.method}${s.params !== undefined ? ` ${JSON.stringify(s.params)}` : ''}`;
+    const what = s.http ? httpStepLine(s) : s.method === 'tools/call' && s.tool ? `tools/call ${s.tool} ${JSON.stringify((s.params as { arguments?: unknown }).arguments ?? {})}` : `${s.method}${s.params !== undefined ? ` ${JSON.stringify(s.params)}` : ''}`;
     const id = s.id !== undefined ? ` (request id ${JSON.stringify(s.id)})` : '';
     const fresh = s.connection === 'fresh' ? ' [new server process]' : '';
     return [`  ${String(s.index).padStart(width)}. ${what}${id}${fresh}`, `  ${' '.repeat(width)}  why: ${s.reason} [probe ${s.probe}]`];
   };
+  if (http.length > 0) {
+    out.push('', `HTTP requests (${http.length}; protocol messages with odd headers, no tool of the server runs):`);
+    for (const s of http) out.push(...line(s));
+  }
   out.push('', `Protocol requests (${protocol.length}; no tool of the server runs):`);
   if (protocol.length === 0) out.push('  none');
   for (const s of protocol) out.push(...line(s));

@@ -3,7 +3,8 @@
  * capture hook that plans and runs them, and plan without running (mcplint plan, --dry-run).
  */
 import type { Capture, ProbeRecord } from '../capture.js';
-import type { LiveSession } from '../connect/capture-session.js';
+import type { ProbeSession } from './http-probe.js';
+import { HTTP_PROBES } from './http-probes.js';
 import { buildPlan } from './plan.js';
 import { executePlan } from './run.js';
 import { DEFAULT_MAX_RESPONSE_CHARS, type ProbeFlags, type ProbePlan, type ProbesConfig, type ResolvedProbeConfig } from './types.js';
@@ -11,6 +12,7 @@ import { DEFAULT_MAX_RESPONSE_CHARS, type ProbeFlags, type ProbePlan, type Probe
 export { buildPlan, PROBES, PROTOCOL_PROBE_IDS, TOOL_PROBE_IDS } from './plan.js';
 export { formatPlan } from './format.js';
 export type { ProbeFlags, ProbePlan, ProbesConfig, ResolvedProbeConfig } from './types.js';
+export type { HttpChannel, ProbeSession } from './http-probe.js';
 
 /** Flags win over the config file; both default to on. */
 export function resolveProbeConfig(
@@ -31,16 +33,21 @@ export function resolveProbeConfig(
 }
 
 /** The capture hook that plans and runs the probes. */
-export function probeHook(config: ResolvedProbeConfig): (session: LiveSession) => Promise<Record<string, ProbeRecord>> {
+export function probeHook(config: ResolvedProbeConfig): (session: ProbeSession) => Promise<Record<string, ProbeRecord>> {
   return (session) => executePlan(session, buildPlan(session, config), config);
 }
 
 /** A capture hook that only plans (no probe request is sent) and hands the plan to `onPlan`. */
-export function planHook(config: ResolvedProbeConfig, onPlan: (plan: ProbePlan) => void): (session: LiveSession) => Promise<Record<string, ProbeRecord>> {
+export function planHook(config: ResolvedProbeConfig, onPlan: (plan: ProbePlan) => void): (session: ProbeSession) => Promise<Record<string, ProbeRecord>> {
   return async (session) => {
     onPlan(buildPlan(session, config));
     return {};
   };
+}
+
+/** The capture hook that plans and runs the HTTP probes alone (an HTTP capture without other probes). */
+export function httpProbeHook(config: ResolvedProbeConfig): (session: ProbeSession) => Promise<Record<string, ProbeRecord>> {
+  return (session) => executePlan(session, buildPlan(session, config, HTTP_PROBES), config);
 }
 
 /** The plan for a capture that already has its handshake and lists (e.g. one made with planHook). */

@@ -4,6 +4,7 @@
  * prints it, and the runner executes exactly it.
  */
 import { capabilitiesProbe } from './capabilities.js';
+import { HTTP_PROBES } from './http-probes.js';
 import { invalidArgumentsProbe } from './invalid-arguments.js';
 import { invalidCursorProbe } from './invalid-cursor.js';
 import { paginationProbe } from './pagination.js';
@@ -17,8 +18,9 @@ import { validCallsProbe } from './valid-calls.js';
 import { versionNegotiationProbe } from './version-negotiation.js';
 import type { PlanInput, PlanStep, ProbePlan, ResolvedProbeConfig, SkippedProbe, SkippedTool } from './types.js';
 
-/** Every probe, in the order it runs: protocol probes first (no tool runs), then tool probes. */
+/** Every probe, in the order it runs: HTTP and protocol probes first (no tool runs), then tool probes. */
 export const PROBES: readonly ProbeModule[] = [
+  ...HTTP_PROBES,
   pingProbe,
   requestIdsProbe,
   unknownMethodProbe,
@@ -34,7 +36,9 @@ export const PROBES: readonly ProbeModule[] = [
 export const PROTOCOL_PROBE_IDS = PROBES.filter((p) => p.kind === 'protocol').map((p) => p.id);
 export const TOOL_PROBE_IDS = PROBES.filter((p) => p.kind === 'tool').map((p) => p.id);
 
-export function buildPlan(input: PlanInput, config: ResolvedProbeConfig): ProbePlan {
+/** The plan of `probes` (default: every probe; HTTP probes only when the input is an HTTP session). */
+export function buildPlan(input: PlanInput, config: ResolvedProbeConfig, probes: readonly ProbeModule[] = PROBES): ProbePlan {
+  const modules = probes.filter((probe) => probe.transport !== 'http' || input.http !== undefined);
   const handshake = input.handshake;
   const steps: PlanStep[] = [];
   const skippedTools: SkippedTool[] = [];
@@ -42,7 +46,7 @@ export function buildPlan(input: PlanInput, config: ResolvedProbeConfig): ProbeP
   const probeData: Record<string, Readonly<Record<string, unknown>>> = {};
 
   if (!handshake.ok) {
-    for (const probe of PROBES) skippedProbes.push({ probe: probe.id, reason: 'the handshake failed' });
+    for (const probe of modules) skippedProbes.push({ probe: probe.id, reason: 'the handshake failed' });
     return { steps, skippedTools, skippedProbes, probeData };
   }
 
@@ -58,7 +62,7 @@ export function buildPlan(input: PlanInput, config: ResolvedProbeConfig): ProbeP
     }
   }
 
-  for (const probe of PROBES) {
+  for (const probe of modules) {
     const enabled = probe.kind === 'protocol' ? config.protocol : config.tools;
     if (!enabled) {
       skippedProbes.push({

@@ -37,6 +37,8 @@ export interface ProbeModule {
   readonly id: string;
   /** protocol: no tool of the server runs; tool: the server's own tools are called. */
   readonly kind: 'protocol' | 'tool';
+  /** http: the probe exists only on HTTP sessions (it is not even listed as skipped elsewhere). */
+  readonly transport?: 'http';
   plan(ctx: PlanContext): ProbePart;
 }
 

@@ -9,6 +9,8 @@ import type { Frame, Phase, ProbeRecord } from '../capture.js';
 import type { LiveSession } from '../connect/capture-session.js';
 import type { Connection, RpcOutcome } from '../connect/connection.js';
 import { isObject } from '../engine/capture-index.js';
+import type { ProbeSession } from './http-probe.js';
+import { executeHttpSteps } from './http-run.js';
 import { PROBES, TOOL_PROBE_IDS } from './plan.js';
 import { ERROR_DATA_CAP, RAW_RESULT_CAP, viewOf } from './records.js';
 import type { PlanStep, ProbeAnswer, ProbeCall, ProbePlan, ResolvedProbeConfig } from './types.js';
@@ -16,7 +18,7 @@ import type { PlanStep, ProbeAnswer, ProbeCall, ProbePlan, ResolvedProbeConfig }
 /** How long the liveness ping after a timed-out call may take. */
 const LIVENESS_PING_MS = 2000;
 
-export async function executePlan(session: LiveSession, plan: ProbePlan, config: ResolvedProbeConfig): Promise<Record<string, ProbeRecord>> {
+export async function executePlan(session: ProbeSession, plan: ProbePlan, config: ResolvedProbeConfig): Promise<Record<string, ProbeRecord>> {
   const records: Record<string, ProbeRecord> = {};
   // Tools never called at all are listed with every tool probe.
   const skippedToolsFor = (probe: string) => plan.skippedTools.filter((t) => t.probe === probe || (t.probe === undefined && TOOL_PROBE_IDS.includes(probe)));
@@ -31,6 +33,10 @@ export async function executePlan(session: LiveSession, plan: ProbePlan, config:
     };
   }
 
+  // HTTP probes first, on the HTTP connection itself.
+  const httpSteps = plan.steps.filter((s) => s.http);
+  if (httpSteps.length > 0) Object.assign(records, await executeHttpSteps(session.http, httpSteps));
+
   let live: LiveSession | undefined = session;
   let gone = '';
   /** Whether requests on the main connection remain after this step (else a dead server is left dead). */
@@ -40,7 +46,7 @@ export async function executePlan(session: LiveSession, plan: ProbePlan, config:
   const freshProbe = plan.steps.find((s) => s.connection === 'fresh')?.probe;
   let fresh: Connection | undefined = freshProbe ? session.openFresh?.() : undefined;
   if (fresh) fresh.phase = `probe:${freshProbe}`;
-  for (const [probe, steps] of groupByProbe(plan.steps)) {
+  for (const [probe, steps] of groupByProbe(plan.steps.filter((s) => !s.http))) {
     // A probe with a connection of its own does not need the main one.
     if (!live && steps[0]!.connection !== 'fresh') {
       records[probe] = { id: probe, status: 'skipped', reason: gone };

@@ -4,6 +4,7 @@
  * re-linted with --from.
  */
 import type { Frame, Handshake, ListCapture, ListName } from '../capture.js';
+import type { HttpPlanInput, HttpRequestStep } from './http-types.js';
 
 export type RequestId = string | number;
 
@@ -54,6 +55,8 @@ export const DEFAULT_MAX_RESPONSE_CHARS = 25_000;
 export interface PlanInput {
   readonly handshake: Handshake;
   readonly lists: Readonly<Record<ListName, ListCapture>>;
+  /** HTTP sessions only: what the HTTP probes are planned from (absent: no HTTP probes). */
+  readonly http?: HttpPlanInput | undefined;
 }
 
 /** One request mcplint will send, exactly. */
@@ -75,6 +78,8 @@ export interface PlanStep {
   readonly reason: string;
   /** Facts rules need about the step (the property left out, the limit asked for…). */
   readonly detail?: Readonly<Record<string, string | number | boolean>>;
+  /** HTTP probes: the HTTP request this step is (`method` is then its JSON-RPC method, or GET / DELETE). */
+  readonly http?: HttpRequestStep;
 }
 
 /** A tool (or a probe for a tool) that is not called, and why. */

@@ -1,0 +1,165 @@
+/**
+ * Decodes one HTTP response body into the JSON-RPC messages it carries and the HttpBody record the
+ * capture keeps: a JSON document (one message or a batch) or an SSE stream (messages as events
+ * arrive). Pure: bytes in, messages out, no sockets; the exchanger feeds it and stops reading when
+ * it says the body outgrew its cap.
+ */
+import type { HttpBody } from '../capture.js';
+import { isObject } from '../engine/capture-index.js';
+import { SseParser, type SseEvent } from './sse.js';
+
+/** Characters of body text kept in the record and the result. */
+export const BODY_TEXT_CAP = 2000;
+/** SSE event names and ids kept per body. */
+const MAX_EVENT_LABELS = 50;
+
+export interface DecodedMessage {
+  readonly message: unknown;
+  /** Its size, for the frame. */
+  readonly bytes: number;
+}
+
+export interface BodyDecoderOptions {
+  /** The body is a text/event-stream. */
+  readonly sse: boolean;
+  /** Largest body read; past it the decoder ignores the rest and says `overflowed`. */
+  readonly maxBytes: number;
+  /** SSE: sees every event first; returns true when it consumed it (the legacy endpoint event). */
+  readonly onEvent?: (event: SseEvent) => boolean;
+}
+
+export class BodyDecoder {
+  private readonly sse: SseParser | undefined;
+  private readonly textChunks: Buffer[] = [];
+  private textBytes = 0;
+  private totalBytes = 0;
+  private events = 0;
+  private readonly eventNames: string[] = [];
+  private readonly eventIds: string[] = [];
+  private retry: number | undefined;
+  private json = false;
+  private cut = false;
+  private ended = false;
+
+  constructor(private readonly options: BodyDecoderOptions) {
+    this.sse = options.sse ? new SseParser() : undefined;
+  }
+
+  /** Bytes received, the one that crossed the cap included. */
+  get bytes(): number {
+    return this.totalBytes;
+  }
+
+  get overflowed(): boolean {
+    return this.totalBytes > this.options.maxBytes;
+  }
+
+  get truncated(): boolean {
+    return this.cut;
+  }
+
+  /** The body was cut short (cap, or the stream stopped before its end). */
+  markTruncated(): void {
+    this.cut = true;
+  }
+
+  /** Feed one chunk; returns the messages it completed (SSE), none past the cap. */
+  push(chunk: Uint8Array): DecodedMessage[] {
+    this.totalBytes += chunk.length;
+    if (this.overflowed) {
+      this.cut = true;
+      return [];
+    }
+    if (this.sse) return this.sse.push(chunk).flatMap((event) => this.event(event));
+    this.keepText(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
+    return [];
+  }
+
+  /** The body ended (or was abandoned): the messages still in it. Only the first call decodes. */
+  end(): DecodedMessage[] {
+    if (this.ended) return [];
+    this.ended = true;
+    if (this.sse) return this.sse.end().flatMap((event) => this.event(event));
+    if (this.totalBytes === 0 || this.cut) return [];
+    const parsed = parseJson(this.text());
+    if (!parsed.ok) return [];
+    this.json = true;
+    return Array.isArray(parsed.value) ? parsed.value.flatMap(batchItem) : messageOf(parsed.value, this.totalBytes);
+  }
+
+  /** The kept text: the raw body, or for SSE the data of events that were not JSON. */
+  text(): string {
+    return this.textChunks.length > 0 ? Buffer.concat(this.textChunks).toString('utf8') : '';
+  }
+
+  /** The record of the body, once it ended; `frames` are those its messages became. */
+  describe(status: number | undefined, frames: readonly number[]): HttpBody {
+    const text = this.text();
+    const kind: HttpBody['kind'] = this.sse ? 'sse' : this.totalBytes === 0 ? 'empty' : this.json ? 'json' : 'text';
+    // JSON bodies keep their text only when they are error answers (the rules quote them).
+    const keepsText = kind === 'json' ? status === undefined || status >= 300 : kind !== 'sse';
+    return {
+      kind,
+      bytes: this.totalBytes,
+      ...(keepsText && text ? { text: text.slice(0, BODY_TEXT_CAP) } : {}),
+      ...(this.sse ? this.eventSummary() : {}),
+      ...(frames.length ? { frames } : {}),
+      ...(this.cut ? { truncated: true } : {}),
+    };
+  }
+
+  private eventSummary(): Pick<HttpBody, 'events' | 'eventNames' | 'eventIds' | 'retry'> {
+    return {
+      events: this.events,
+      ...(this.eventNames.length ? { eventNames: this.eventNames } : {}),
+      ...(this.eventIds.length ? { eventIds: this.eventIds } : {}),
+      ...(this.retry !== undefined ? { retry: this.retry } : {}),
+    };
+  }
+
+  private event(event: SseEvent): DecodedMessage[] {
+    this.events++;
+    if (this.eventNames.length < MAX_EVENT_LABELS && event.event !== 'message') this.eventNames.push(event.event);
+    if (event.id !== undefined && this.eventIds.length < MAX_EVENT_LABELS) this.eventIds.push(event.id);
+    if (event.retry !== undefined) this.retry = event.retry;
+    if (this.options.onEvent?.(event)) return [];
+    if (event.data.trim() === '') return [];
+    const parsed = parseJson(event.data);
+    if (parsed.ok) return Array.isArray(parsed.value) ? parsed.value.flatMap(batchItem) : messageOf(parsed.value, Buffer.byteLength(event.data));
+    if (this.textBytes < BODY_TEXT_CAP) this.keepText(Buffer.from(`${event.data}\n`));
+    return [];
+  }
+
+  private keepText(chunk: Buffer): void {
+    this.textChunks.push(chunk);
+    this.textBytes += chunk.length;
+  }
+}
+
+/** The record of a body that was never read: abandoned after its headers, or a redirect. */
+export function unreadBody(headersOnly: boolean): HttpBody {
+  return { kind: headersOnly ? 'not-read' : 'empty', bytes: 0 };
+}
+
+/** Only values that look like JSON-RPC messages become frames. */
+export function isJsonRpcLike(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (typeof value.method === 'string') return true;
+  return 'result' in value || 'error' in value;
+}
+
+function messageOf(value: unknown, bytes: number): DecodedMessage[] {
+  return isJsonRpcLike(value) ? [{ message: value, bytes }] : [];
+}
+
+function batchItem(item: unknown): DecodedMessage[] {
+  return messageOf(item, Buffer.byteLength(JSON.stringify(item) ?? ''));
+}
+
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
