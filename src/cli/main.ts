@@ -101,9 +101,11 @@ async function parse(argv: readonly string[]): Promise<number> {
     .alias('help', 'h')
     .wrap(Math.min(110, process.stdout.columns || 100))
     .epilogue(`${EXIT_CODES_HELP}\nDocs: https://github.com/mcplint/mcplint#readme`)
-    .fail((message, error) => {
-      if (error) throw error;
-      const hint = message ? missingDashDashHint(message, ownArgs) : undefined;
+    .fail((yargsMessage, error) => {
+      // yargs' own validation errors (YError) are usage mistakes too; anything else is a real failure.
+      if (error && error.name !== 'YError') throw error;
+      const message = yargsMessage || error?.message || 'invalid arguments';
+      const hint = missingDashDashHint(message, ownArgs);
       process.stderr.write(`mcplint: ${message}\n${hint ? `${hint}\n` : ''}Run mcplint --help for usage.\n`);
       exitCode = EXIT.usage;
       // yargs runs the command handler after a validation failure unless fail() throws: a typo in

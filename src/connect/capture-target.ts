@@ -6,6 +6,7 @@
  */
 import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../capture.js';
 import { deepFreeze } from '../util/freeze.js';
+import { redactText } from '../util/redact.js';
 import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
 import { HttpConnection, type HttpTransportChoice } from './http.js';
 import { runHttpProbes } from './http-probes.js';
@@ -68,7 +69,8 @@ export interface TargetCaptureOptions extends CaptureOptions {
 
 /** Capture any resolved target. */
 export async function captureTarget(target: ResolvedTarget, options: TargetCaptureOptions): Promise<Capture> {
-  const effective = target.timeoutMs !== undefined ? { ...options, timeoutMs: target.timeoutMs, startupTimeoutMs: Math.max(target.timeoutMs, options.startupTimeoutMs) } : options;
+  const timed = target.timeoutMs !== undefined ? { ...options, timeoutMs: target.timeoutMs, startupTimeoutMs: Math.max(target.timeoutMs, options.startupTimeoutMs) } : options;
+  const effective = { ...timed, progressLabel: progressLabel(target) };
   const capture = isHttpTarget(target) ? await captureHttp(target, effective) : await captureStdio(target, effective);
   return withClientConfig(capture, target.clientConfig);
 }
@@ -90,6 +92,13 @@ export async function captureHttp(target: ResolvedHttpTarget, options: TargetCap
   };
   const capture = await runSession(connection, description, { ...options, probes }, () => connection.connectError);
   return deepFreeze({ ...capture, exchanges: connection.exchanges.map((e) => ({ ...e })) });
+}
+
+/** How an interrupted run names the server: its client config name, and its command line or URL, secrets redacted. */
+function progressLabel(target: ResolvedTarget): string {
+  const where = redactText(isHttpTarget(target) ? target.url : [target.command, ...target.args].join(' '), targetSecrets(target));
+  const name = target.declaredIn?.serverName;
+  return name ? `server "${name}" (${where})` : where;
 }
 
 function withClientConfig(capture: Capture, record: ClientConfigRecord | undefined): Capture {
