@@ -4,9 +4,6 @@
  */
 import { UsageError } from './usage-error.js';
 
-/** The longest per-request timeout: ten minutes. */
-export const MAX_TIMEOUT_MS = 600_000;
-
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 

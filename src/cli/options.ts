@@ -5,10 +5,11 @@
  * arguments and `--help` are all made from this table (src/cli/option-table.ts reads it).
  */
 import type { LintOptions } from '../lint.js';
+import { MAX_TIMEOUT_MS } from '../engine/config.js';
 import { FAIL_ON } from '../gate.js';
 import type { FinishOptions, FormatName } from './finish.js';
 import { parseHeaders } from './headers.js';
-import { MAX_TIMEOUT_MS, integerIn, numberIn } from './number-flags.js';
+import { integerIn, numberIn } from './number-flags.js';
 import { parseReportFlag } from './report-flags.js';
 import { UsageError } from './usage-error.js';
 
