@@ -1,7 +1,8 @@
 /**
  * The end of a lint run in the CLI, after the report is built: apply the baseline, render the
  * main format (stdout or --output) and every extra --report FORMAT=FILE, then decide the exit code
- * (src/gate.ts) and say why on stderr. Progress never reaches any of these outputs.
+ * (src/gate.ts) and say why on stderr. Progress never reaches any of these outputs. The flags were
+ * parsed and checked once, before linting (src/cli/options.ts), and every output path prepared.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
