@@ -80,7 +80,10 @@ describe('numeric flags: the accepted edges', () => {
   }, 60_000);
 
   it('--max-warnings -1 means no limit; 0 fails on the first warning', async () => {
-    const [unlimited, none] = await Promise.all([runCli(['--from', capture, '--max-warnings', '-1']), runCli(['--from', capture, '--max-warnings', '0'])]);
+    const [unlimited, none] = await Promise.all([
+      runCli(['--from', capture, '--max-warnings', '-1']),
+      runCli(['--from', capture, '--max-warnings', '0']),
+    ]);
     expect(unlimited.code).toBe(0);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('exceed --max-warnings 0');
@@ -112,7 +115,10 @@ describe('numeric flags: the accepted edges', () => {
   });
 
   it('a reader that goes away (| head -1) ends the run quietly: no stack trace, the run’s own exit code', async () => {
-    const child = spawn(node, [CLI, '--from', capture, '--format', 'sarif'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(node, [CLI, '--from', capture, '--format', 'sarif'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     // Close the reading end at once, so every write mcplint makes meets EPIPE.
     child.stdout.destroy();
     let stderr = '';
@@ -124,11 +130,13 @@ describe('numeric flags: the accepted edges', () => {
 });
 
 describe.concurrent('output paths are checked before linting', () => {
+  /** The args, after writing a plain file named "file" in the folder. */
+  const withFile = (dir: string, args: string[]): string[] => (writeFileSync(join(dir, 'file'), 'x'), args);
   const refusals: [string, (dir: string) => string[], RegExp][] = [
     ['--output naming a folder', (d) => ['--output', d], /--output .*: is a folder, not a file/],
-    ['--output under a file', (d) => (writeFileSync(join(d, 'file'), 'x'), ['-o', join(d, 'file', 'report.txt')]), /--output .*file\/report\.txt: a parent of it is a file/],
+    ['--output under a file', (d) => withFile(d, ['-o', join(d, 'file', 'report.txt')]), /--output .*file\/report\.txt: a parent of it is a file/],
     ['--report to a folder', (d) => ['--report', `sarif=${d}`], /--report sarif=.*: is a folder, not a file/],
-    ['--save-capture under a file', (d) => (writeFileSync(join(d, 'file'), 'x'), ['--save-capture', 'file/sub/c.json']), /--save-capture file\/sub\/c\.json: a parent of it is a file/],
+    ['--save-capture under a file', (d) => withFile(d, ['--save-capture', 'file/sub/c.json']), /--save-capture file\/sub\/c\.json: a parent of it is a file/],
     ['--update-baseline into a folder', (d) => ['--update-baseline', '--baseline', d], /--baseline .*: is a folder, not a file/],
   ];
   for (const [name, args, message] of refusals) {
@@ -154,7 +162,10 @@ describe.concurrent('output paths are checked before linting', () => {
   it('missing parent folders are created for every output', async () => {
     const dir = scratch();
     const r = await runCli(
-      ['-o', 'a/b/report.txt', '--report', 'json=c/d/report.json', '--save-capture', 'e/f/cap.json', '--update-baseline', '--baseline', 'g/h/base.json', '--', node, fixturePath('clean-server.mjs')],
+      [
+        ...['-o', 'a/b/report.txt', '--report', 'json=c/d/report.json', '--save-capture', 'e/f/cap.json'],
+        ...['--update-baseline', '--baseline', 'g/h/base.json', '--', node, fixturePath('clean-server.mjs')],
+      ],
       { cwd: dir },
     );
     expect(r.code).toBe(0);
@@ -186,7 +197,8 @@ describe.concurrent('usage', () => {
       if (spec.commands.includes('plan')) expect(plan.stdout).toContain(`--${name}`);
       else expect(plan.stdout).not.toContain(`--${name}`);
     }
-    expect(flat(lint.stdout)).toMatch(/Exit codes: 0 .*; 1 .*; 2 usage, config or internal error; 130 interrupted \(Ctrl-C, SIGINT\), 143 SIGTERM, 129 SIGHUP/);
+    const codes = /Exit codes: 0 .*; 1 .*; 2 usage, config or internal error; 130 interrupted \(Ctrl-C, SIGINT\), 143 SIGTERM, 129 SIGHUP/;
+    expect(flat(lint.stdout)).toMatch(codes);
   });
 
   it('plan takes the target flags lint takes (--transport, --project, --no-source, --no-cache)', async () => {

@@ -23,7 +23,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Start mcplint, wait until `expected` servers run, send `signal`; the exit code, stderr and how long it took. */
 async function interrupt(args: string[], marker: string, expected: number, signal: NodeJS.Signals, cwd = ROOT) {
-  const child = spawn(process.execPath, [CLI, '--timeout', '60000', ...args], { cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, '--timeout', '60000', ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -54,7 +58,8 @@ describe.concurrent('signals', () => {
       expect(r.left).toEqual([]);
       expect(r.stderr).toContain(`mcplint: interrupted (${signal}); the server process tree was stopped.`);
       expect(r.stderr.match(/Partial report for /g)).toHaveLength(1);
-      expect(r.stderr).toMatch(new RegExp(`Partial report for .*never-answers\\.mjs ${marker}:\\n  phase before-initialize, waiting for initialize`));
+      const report = new RegExp(`Partial report for .*never-answers\\.mjs ${marker}:\\n  phase before-initialize, waiting for initialize`);
+      expect(r.stderr).toMatch(report);
     });
   }
 

@@ -25,7 +25,11 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
 
   // Loaded by lint() right after it launches the server, so the two overlap (import() caches the module).
   const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
-  const [{ lint }, { finishLint }, { startProgress }] = await Promise.all([import('../lint.js'), import('./finish.js'), import('../progress.js')]);
+  const [{ lint }, { finishLint }, { startProgress }] = await Promise.all([
+    import('../lint.js'),
+    import('./finish.js'),
+    import('../progress.js'),
+  ]);
   const progress = startProgress(progressText(args, command), { enabled: !args.quiet && process.stderr.isTTY === true });
   const { report } = await lint({ cwd, rules, ...options })
     .then((outcome) => {
@@ -36,13 +40,15 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
     })
     .finally(() => progress.stop());
   // Baseline, output (stdout or --output, plus --report files), then the exit decision: src/cli/finish.ts.
-  const failed = await finishLint(report, await rules(), { cwd, colorSupported: colorSupported(process.env, process.stdout, process.platform), ...finishing });
+  const supported = colorSupported(process.env, process.stdout, process.platform);
+  const failed = await finishLint(report, await rules(), { cwd, colorSupported: supported, ...finishing });
   return failed === 0 ? EXIT.ok : EXIT.findings;
 }
 
 /** --update-baseline writes --baseline FILE, or the default file. */
 function baselineOutput(file: string | undefined): OutputPath {
-  return file ? { label: `--baseline ${file}`, file } : { label: `--update-baseline (writes ${DEFAULT_BASELINE_FILE})`, file: DEFAULT_BASELINE_FILE };
+  if (file) return { label: `--baseline ${file}`, file };
+  return { label: `--update-baseline (writes ${DEFAULT_BASELINE_FILE})`, file: DEFAULT_BASELINE_FILE };
 }
 
 function progressText(args: CliArgs, command: readonly string[]): string {

@@ -3,7 +3,16 @@
  * typed arguments of a parsed command line, and as the lint()/finish options those arguments set.
  */
 import type { Options } from 'yargs';
-import { GROUPS, OPTIONS, type CliArgs, type CommandName, type FinishDraft, type LintDraft, type OptionName, type OptionSpec } from './options.js';
+import {
+  GROUPS,
+  OPTIONS,
+  type CliArgs,
+  type CommandName,
+  type FinishDraft,
+  type LintDraft,
+  type OptionName,
+  type OptionSpec,
+} from './options.js';
 
 /** The table's entries without their value types, for code that treats every flag alike. */
 const ENTRIES = Object.entries(OPTIONS) as [OptionName, OptionSpec<never>][];

@@ -268,7 +268,8 @@ export const OPTIONS = {
     group: 'Target:',
     commands: BOTH,
     describe:
-      'Lint the servers of a client config: claude_desktop_config.json, .mcp.json, .cursor/mcp.json, .vscode/mcp.json, .gemini/settings.json, mcp_config.json',
+      'Lint the servers of a client config: claude_desktop_config.json, .mcp.json, .cursor/mcp.json, .vscode/mcp.json, ' +
+      '.gemini/settings.json, mcp_config.json',
     plan: { describe: 'Plan for the servers of a client config (the same files as mcplint --config-file)' },
     lint: (v, into) => {
       if (v) into.clientConfigFile = v;
@@ -296,7 +297,9 @@ export const OPTIONS = {
   probes: flag({
     group: 'Probes:',
     commands: BOTH,
-    describe: "Call the server's safe tools (read-only, not destructive; see mcplint plan) to judge its behaviour; --no-probes turns tool calls off (default: on)",
+    describe:
+      "Call the server's safe tools (read-only, not destructive; see mcplint plan) to judge its behaviour; " +
+      '--no-probes turns tool calls off (default: on)',
     plan: { describe: 'Plan tool calls (--no-probes: none)' },
     lint: (v, into) => {
       into.probes = { ...into.probes, probes: v };

@@ -25,7 +25,8 @@ function prepareOutputPath(label: string, path: string): void {
     mkdirSync(dirname(path), { recursive: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    refuse(code === 'ENOTDIR' || code === 'EEXIST' ? 'a parent of it is a file, not a folder' : `cannot create its folder (${describe(code)})`);
+    const parentIsFile = code === 'ENOTDIR' || code === 'EEXIST';
+    refuse(parentIsFile ? 'a parent of it is a file, not a folder' : `cannot create its folder (${describe(code)})`);
   }
   if (existsSync(path) && statSync(path).isDirectory()) refuse('is a folder, not a file');
   // Opening is the only honest test (root passes access() checks, read-only mounts do not show in modes).
