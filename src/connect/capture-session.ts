@@ -22,6 +22,7 @@ import { isObject } from '../engine/capture-index.js';
 import { VERSION } from '../version.js';
 import type { Connection, FrameSink, RpcOutcome } from './connection.js';
 import { establish } from './discover.js';
+import { trackSessionProgress } from './session-progress.js';
 import { StdioConnection, type StdioTarget } from './stdio.js';
 
 export interface CaptureOptions {
@@ -47,6 +48,8 @@ export interface CaptureOptions {
    * Nothing is sent to it before its probe's turn; unused, it is closed at the end.
    */
   readonly startFreshEarly?: boolean;
+  /** What an interrupted run calls this server (already redacted); default: its command line or URL. */
+  readonly progressLabel?: string;
 }
 
 /** What probes get: the live connection and what has been captured so far. */
@@ -120,6 +123,25 @@ export async function runSession(
   spawnError: () => Error | undefined = () => undefined,
   factory?: ConnectionFactory,
 ): Promise<Capture> {
+  // One progress report per server, whichever of its processes is in use (restarts replace it).
+  const inUse = { connection };
+  const label = options.progressLabel ?? (target.kind === 'http' ? target.url : [target.command, ...target.args].join(' '));
+  const untrackProgress = trackSessionProgress(label, connection, () => inUse.connection);
+  try {
+    return await recordSession(connection, target, options, spawnError, factory, inUse);
+  } finally {
+    untrackProgress();
+  }
+}
+
+async function recordSession(
+  connection: Connection,
+  target: TargetDescription,
+  options: CaptureOptions,
+  spawnError: () => Error | undefined,
+  factory: ConnectionFactory | undefined,
+  inUse: { connection: Connection },
+): Promise<Capture> {
   let early: Connection | undefined = factory && options.startFreshEarly && options.probes ? factory() : undefined;
   const handshake = await establish(connection, options, () => initialize(connection, options, spawnError));
   const lists = {} as Record<ListName, ListCapture>;
@@ -158,6 +180,7 @@ export async function runSession(
                 next.phase = phase;
                 earlier.push(old);
                 current = next;
+                inUse.connection = next;
                 const again = await establish(next, options, () => initialize(next, options, () => undefined));
                 next.phase = phase;
                 if (!again.ok) {

@@ -5,6 +5,7 @@
  * (secret-free) config record in the capture so config rules can judge the entry itself.
  */
 import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../capture.js';
+import { redactText } from '../util/redact.js';
 import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
 import { httpProbeHook, resolveProbeConfig, type ProbeSession, type ResolvedProbeConfig } from '../probes/index.js';
 import { HttpConnection, type HttpTransportChoice } from './http.js';
@@ -71,7 +72,8 @@ export interface TargetCaptureOptions extends CaptureOptions {
 
 /** Capture any resolved target. */
 export async function captureTarget(target: ResolvedTarget, options: TargetCaptureOptions): Promise<Capture> {
-  const effective = target.timeoutMs !== undefined ? { ...options, timeoutMs: target.timeoutMs, startupTimeoutMs: Math.max(target.timeoutMs, options.startupTimeoutMs) } : options;
+  const timed = target.timeoutMs !== undefined ? { ...options, timeoutMs: target.timeoutMs, startupTimeoutMs: Math.max(target.timeoutMs, options.startupTimeoutMs) } : options;
+  const effective = { ...timed, progressLabel: progressLabel(target) };
   const capture = isHttpTarget(target) ? await captureHttp(target, effective) : await captureStdio(target, effective);
   return withClientConfig(capture, target.clientConfig);
 }
@@ -97,6 +99,13 @@ export async function captureHttp(target: ResolvedHttpTarget, options: TargetCap
 /** The probe settings of a capture that runs the HTTP probes and nothing else. */
 function httpOnly(options: CaptureOptions): ResolvedProbeConfig {
   return resolveProbeConfig(undefined, { probes: false }, { timeoutMs: options.timeoutMs, startupTimeoutMs: options.startupTimeoutMs });
+}
+
+/** How an interrupted run names the server: its client config name, and its command line or URL, secrets redacted. */
+function progressLabel(target: ResolvedTarget): string {
+  const where = redactText(isHttpTarget(target) ? target.url : [target.command, ...target.args].join(' '), targetSecrets(target));
+  const name = target.declaredIn?.serverName;
+  return name ? `server "${name}" (${where})` : where;
 }
 
 function withClientConfig(capture: Capture, record: ClientConfigRecord | undefined): Capture {

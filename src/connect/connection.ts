@@ -54,6 +54,8 @@ export interface Connection {
   discard?(): Promise<ProcessExit | undefined>;
   stderr(): CappedText;
   elapsed(): number;
+  /** The method of a request still unanswered, if any. */
+  waitingFor?(): string | undefined;
   /** Output volume and what was cut (call after close()). */
   outputStats?(): OutputStats;
   /** A sink for a replacement connection that records into this one's frames (restart after a crash). */
@@ -330,7 +332,8 @@ export abstract class RecordingSession {
   }
 
   /** The method of the oldest request still waiting for an answer (for progress reports). */
-  protected waitingFor(): string | undefined {
+  /** The method of a request still unanswered, if any (what an interrupted run reports). */
+  waitingFor(): string | undefined {
     for (const pending of this.pending.values()) return pending.method;
     return undefined;
   }

@@ -6,10 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { CappedText, OutputStats, Phase, ProcessExit } from '../capture.js';
 import { isObject } from '../engine/capture-index.js';
-import { redactText } from '../util/redact.js';
 import { FRAME_MESSAGE_CAP, mib, RecordingSession, type Connection, type FrameSink } from './connection.js';
 import { LineSplitter } from './line-splitter.js';
-import { killTree, reapEscaped, rememberDescendants, survivors, trackChild, trackProgress, untrackChild } from './reaper.js';
+import { killTree, reapEscaped, rememberDescendants, survivors, trackChild, untrackChild } from './reaper.js';
 import { newSessionMarker, RUN_MARKER_VAR } from './run-marker.js';
 
 export interface StdioTarget {
@@ -72,7 +71,6 @@ export class StdioConnection extends RecordingSession implements Connection {
   private linesCut = 0;
   private longestLine = 0;
   private stopped: OutputStats['stopped'];
-  private readonly untrackProgress: () => void;
   private stderrHead = Buffer.alloc(0);
   private stderrTail: Buffer[] = [];
   private stderrTailBytes = 0;
@@ -100,22 +98,6 @@ export class StdioConnection extends RecordingSession implements Connection {
       windowsHide: true,
     });
     trackChild(this.child, marker);
-    const label = redactText([target.command, ...target.args].join(' '), Object.values(target.env ?? {}));
-    this.untrackProgress = trackProgress(() => {
-      const noise = this.frames.reduce((n, f) => n + (f.kind === 'noise' ? 1 : 0), 0);
-      const received = this.frames.reduce((n, f) => n + (f.kind === 'message' && f.dir === 'recv' ? 1 : 0), 0);
-      const waitingFor = this.waitingFor();
-      return {
-        label,
-        phase: this.phase,
-        elapsedMs: this.elapsed(),
-        frames: this.frames.length,
-        messagesReceived: received,
-        noiseLines: noise,
-        ...(waitingFor ? { waitingFor } : {}),
-        notes: [...this.notes],
-      };
-    });
 
     this.closed = new Promise<void>((resolve) => {
       this.child.once('error', (error) => {
@@ -325,7 +307,6 @@ export class StdioConnection extends RecordingSession implements Connection {
       if (!this.exitInfo) this.markClosed(null, 'SIGKILL');
     }
     untrackChild(this.child);
-    this.untrackProgress();
     this.finishNotes();
     if (this.stderrTotal > this.stderrHead.length + Math.min(this.stderrTailBytes, STDERR_TAIL)) {
       this.notes.push(`stderr: kept the first ${mib(STDERR_HEAD)} and the last ${mib(STDERR_TAIL)} of ${this.stderrTotal} bytes.`);

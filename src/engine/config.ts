@@ -11,6 +11,9 @@ import type { IgnoreEntry, RuleSetting } from './run.js';
 import { PROBES_CONFIG_SCHEMA } from '../probes/config-schema.js';
 import type { ProbesConfig } from '../probes/types.js';
 
+/** The longest per-request timeout, from the config or --timeout: ten minutes. */
+export const MAX_TIMEOUT_MS = 600_000;
+
 export const PRESETS = ['recommended', 'strict', 'spec'] as const;
 export type Preset = (typeof PRESETS)[number];
 
@@ -96,7 +99,7 @@ export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
           },
         },
       },
-      timeout: { type: 'integer', minimum: 1, description: 'Per-request timeout in milliseconds.' },
+      timeout: { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS, description: 'Per-request timeout in milliseconds (at most 600000: 10 minutes).' },
       source: {
         type: 'object',
         additionalProperties: false,

@@ -1,25 +1,26 @@
 /**
  * The end of a lint run in the CLI, after the report is built: apply the baseline, render the
  * main format (stdout or --output) and every extra --report FORMAT=FILE, then decide the exit code
- * (src/gate.ts) and say why on stderr. Progress never reaches any of these outputs.
+ * (src/gate.ts) and say why on stderr. Progress never reaches any of these outputs. The flags were
+ * parsed and checked once, before linting (src/cli/options.ts), and every output path prepared.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { baselineReport } from './baseline-file.js';
-import { ConfigError } from './engine/config.js';
-import type { Rule } from './engine/rule.js';
-import { formatters } from './formatters/index.js';
-import { FAIL_ON, gate, quietView, type FailOn } from './gate.js';
-import type { LintReport } from './report.js';
+import { baselineReport } from '../baseline-file.js';
+import type { Rule } from '../engine/rule.js';
+import { formatters } from '../formatters/index.js';
+import { gate, quietView, type FailOn } from '../gate.js';
+import type { LintReport } from '../report.js';
+import type { ExtraReport, FormatName } from './report-flags.js';
 
-export type FormatName = keyof typeof formatters;
+export type { ExtraReport, FormatName };
 
 export interface FinishOptions {
   readonly cwd: string;
   readonly format: FormatName;
   readonly output?: string;
-  /** Extra outputs, `FORMAT=FILE` each. */
-  readonly reports?: readonly string[];
+  /** Extra outputs (`--report FORMAT=FILE`, parsed by src/cli/report-flags.ts). */
+  readonly reports?: readonly ExtraReport[];
   /** undefined: auto (colours only on stdout when supported). */
   readonly color?: boolean;
   readonly colorSupported: boolean;
@@ -28,39 +29,13 @@ export interface FinishOptions {
   readonly baseline?: string;
   readonly updateBaseline?: boolean;
   readonly strictBaseline?: boolean;
-  readonly failOn?: string;
+  readonly failOn?: FailOn;
   readonly maxWarnings?: number;
   readonly minScore?: number;
 }
 
-export interface ExtraReport {
-  readonly format: FormatName;
-  readonly file: string;
-}
-
-/** Parse and check `--report FORMAT=FILE` flags and the other gate flags before anything runs. */
-export function checkFinishOptions(options: Pick<FinishOptions, 'reports' | 'failOn' | 'minScore' | 'maxWarnings'>): ExtraReport[] {
-  if (options.failOn !== undefined && !(FAIL_ON as readonly string[]).includes(options.failOn)) {
-    throw new ConfigError(`--fail-on ${options.failOn}: must be one of ${FAIL_ON.join(', ')}`);
-  }
-  if (options.minScore !== undefined && !(Number.isFinite(options.minScore) && options.minScore >= 0 && options.minScore <= 100)) {
-    throw new ConfigError(`--min-score ${options.minScore}: must be a number from 0 to 100`);
-  }
-  if (options.maxWarnings !== undefined && !(Number.isInteger(options.maxWarnings) && options.maxWarnings >= 0)) {
-    throw new ConfigError(`--max-warnings ${options.maxWarnings}: must be a whole number ≥ 0`);
-  }
-  return (options.reports ?? []).map((flag) => {
-    const match = /^([a-z]+)=(.+)$/.exec(flag);
-    if (!match || !(match[1]! in formatters)) {
-      throw new ConfigError(`--report ${flag}: expected FORMAT=FILE with FORMAT one of ${Object.keys(formatters).join(', ')}, e.g. --report sarif=mcplint.sarif`);
-    }
-    return { format: match[1] as FormatName, file: match[2]! };
-  });
-}
-
 /** Render, write, gate. Returns the exit code: 0 or 1. */
 export async function finishLint(built: LintReport, rules: readonly Rule[], options: FinishOptions): Promise<number> {
-  const extras = checkFinishOptions(options);
   const report = baselineReport(built, { cwd: options.cwd, ...(options.baseline ? { file: options.baseline } : {}), ...(options.updateBaseline ? { update: true } : {}) });
   const shown = options.quiet ? quietView(report) : report;
   const context = (color: boolean) => ({ rules, color, ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}) });
@@ -69,14 +44,14 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
   if (options.output) writeFileSync(resolve(options.cwd, options.output), main);
   else process.stdout.write(main);
   // Extra files never get colour and always hold the full report (--quiet trims the main output only).
-  for (const extra of extras) writeFileSync(resolve(options.cwd, extra.file), (await formatters[extra.format]())(report, context(false)));
+  for (const extra of options.reports ?? []) writeFileSync(resolve(options.cwd, extra.file), (await formatters[extra.format]())(report, context(false)));
   if (report.baseline?.updated) {
     const b = report.baseline;
     if (!options.quiet) process.stderr.write(`mcplint: wrote ${b.file} (${b.entries} entr${b.entries === 1 ? 'y' : 'ies'}); add a "reason" to each for reviewers.\n`);
   }
 
   const result = gate(report, {
-    ...(options.failOn ? { failOn: options.failOn as FailOn } : {}),
+    ...(options.failOn ? { failOn: options.failOn } : {}),
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
     ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
     ...(options.strictBaseline ? { strictBaseline: true } : {}),

@@ -1,0 +1,59 @@
+/** The default command: lint one target (or each server of a client config), write the outputs, decide the exit code. */
+import { DEFAULT_BASELINE_FILE } from '../baseline-file.js';
+import type { Rule } from '../engine/rule.js';
+import { colorSupported } from './color.js';
+import { EXIT } from './exit-codes.js';
+import { finishOptionsOf, lintOptionsOf } from './option-table.js';
+import type { CliArgs } from './options.js';
+import { prepareOutputPaths, type OutputPath } from './output-paths.js';
+import { planCommand } from './plan-command.js';
+import { checkTarget } from './target-checks.js';
+
+export async function lintCommand(args: CliArgs, command: readonly string[]): Promise<number> {
+  checkTarget(args, command);
+  const options = { command: [...command], ...lintOptionsOf(args, 'lint') };
+  if (args['dry-run']) return planCommand(options, args.format === 'json' ? 'json' : 'text');
+  const finishing = { format: args.format ?? 'text', ...finishOptionsOf(args) };
+  const cwd = process.cwd();
+  const outputs: OutputPath[] = [
+    ...(finishing.output ? [{ label: `--output ${finishing.output}`, file: finishing.output }] : []),
+    ...(finishing.reports ?? []).map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
+    ...(options.saveCapture ? [{ label: `--save-capture ${options.saveCapture}`, file: options.saveCapture }] : []),
+    ...(finishing.updateBaseline ? [baselineOutput(finishing.baseline)] : []),
+  ];
+  prepareOutputPaths(cwd, outputs);
+
+  // Loaded by lint() right after it launches the server, so the two overlap (import() caches the module).
+  const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
+  const [{ lint }, { finishLint }, { startProgress }] = await Promise.all([
+    import('../lint.js'),
+    import('./finish.js'),
+    import('../progress.js'),
+  ]);
+  const progress = startProgress(progressText(args, command), { enabled: !args.quiet && process.stderr.isTTY === true });
+  const { report } = await lint({ cwd, rules, ...options })
+    .then((outcome) => {
+      for (const skipped of outcome.skippedServers ?? []) {
+        process.stderr.write(`mcplint: skipped server "${skipped.name}" of ${args['config-file']}: ${skipped.reason}\n`);
+      }
+      return outcome;
+    })
+    .finally(() => progress.stop());
+  // Baseline, output (stdout or --output, plus --report files), then the exit decision: src/cli/finish.ts.
+  const supported = colorSupported(process.env, process.stdout, process.platform);
+  const failed = await finishLint(report, await rules(), { cwd, colorSupported: supported, ...finishing });
+  return failed === 0 ? EXIT.ok : EXIT.findings;
+}
+
+/** --update-baseline writes --baseline FILE, or the default file. */
+function baselineOutput(file: string | undefined): OutputPath {
+  if (file) return { label: `--baseline ${file}`, file };
+  return { label: `--update-baseline (writes ${DEFAULT_BASELINE_FILE})`, file: DEFAULT_BASELINE_FILE };
+}
+
+function progressText(args: CliArgs, command: readonly string[]): string {
+  if (args.from) return `linting the capture ${args.from}`;
+  if (args.url) return `linting ${args.url}`;
+  if (args['config-file']) return `linting the servers of ${args['config-file']}`;
+  return `linting ${command.length > 0 ? command.join(' ') : 'the configured server'}`;
+}

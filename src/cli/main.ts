@@ -1,0 +1,135 @@
+/**
+ * The command line after `--version`: yargs with the commands lint (the default), plan, init,
+ * rules and explain. Lint's and plan's flags come from the option table (src/cli/options.ts).
+ * Resolves to the exit code; every failure becomes one line on stderr, never a stack trace
+ * (except an internal error, which asks to be reported).
+ */
+import { VERSION } from '../version.js';
+import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { missingDashDashHint } from './missing-dash-dash.js';
+import { lintOptionsOf, readArgs, yargsOptions } from './option-table.js';
+import { checkTarget } from './target-checks.js';
+import { UsageError } from './usage-error.js';
+
+export async function run(argv: readonly string[]): Promise<number> {
+  try {
+    return await parse(argv);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+async function parse(argv: readonly string[]): Promise<number> {
+  const dashDash = argv.indexOf('--');
+  const ownArgs = dashDash === -1 ? [...argv] : argv.slice(0, dashDash);
+  const command = dashDash === -1 ? [] : argv.slice(dashDash + 1);
+
+  const { default: yargs } = await import('yargs');
+  let exitCode: number = EXIT.ok;
+  const parser = yargs(ownArgs)
+    .scriptName('mcplint')
+    .usage('$0 [options] -- <command> [args…]\n\nLint an MCP server: launch it, record everything it says, and judge it against the MCP specification and the agent-centric server guidelines.')
+    .parserConfiguration({ 'populate--': false, 'parse-numbers': false })
+    .command(
+      '$0',
+      'Lint a server (the default command)',
+      (y) =>
+        y
+          .options(yargsOptions('lint'))
+          .example('$0 -- node dist/index.js', 'Lint a stdio server')
+          .example('$0 --format sarif --output mcplint.sarif -- node dist/index.js', 'SARIF for GitHub code scanning')
+          .example('$0 --save-capture cap.json -- npx -y @modelcontextprotocol/server-everything', 'Lint and keep the capture')
+          .example('$0 --from cap.json --format json', 'Re-lint a saved capture offline')
+          .example("$0 --url https://api.example.com/mcp --header 'Authorization: Bearer $TOKEN'", 'Lint a remote server')
+          .example('$0 --config-file .mcp.json --jobs 4', 'Lint every server of a client config, four at a time')
+          .example('$0 --rule tool-name-verb=off --max-warnings 0 -- python server.py', 'Tune rules, fail on any warning')
+          .example('$0 --format github --report sarif=mcplint.sarif --baseline mcplint.baseline.json', 'CI: annotations, SARIF, only new findings fail'),
+      async (parsed) => {
+        const { lintCommand } = await import('./lint-command.js');
+        exitCode = await lintCommand(readArgs(parsed, 'lint'), command);
+      },
+    )
+    .command(
+      'plan',
+      'Print every probe call mcplint would make (tool, arguments, why) and every tool it would not call, with why; calls no tool',
+      (y) =>
+        y
+          .usage('$0 plan [options] -- <command> [args…]')
+          .options(yargsOptions('plan'))
+          .example('$0 plan -- node dist/index.js', 'What would mcplint call?')
+          .example('$0 plan --format json -- npx -y @modelcontextprotocol/server-everything', 'The plan as JSON'),
+      async (parsed) => {
+        const args = readArgs(parsed, 'plan');
+        checkTarget(args, command);
+        const { planCommand } = await import('./plan-command.js');
+        exitCode = await planCommand({ command, ...lintOptionsOf(args, 'plan') }, args.format === 'json' ? 'json' : 'text');
+      },
+    )
+    .command(
+      'init',
+      'Write mcplint.config.json for the server in this project',
+      (y) => y.option('force', { type: 'boolean', describe: 'Overwrite an existing mcplint.config.json' }),
+      async (args) => {
+        const [{ runInit }, { writeFileSync }] = await Promise.all([import('../init.js'), import('node:fs')]);
+        const outcome = runInit(process.cwd(), { force: args.force === true, write: (path, text) => writeFileSync(path, text) });
+        (outcome.code === 0 ? process.stdout : process.stderr).write(outcome.message);
+        exitCode = outcome.code;
+      },
+    )
+    .command(
+      'rules',
+      'List every rule with its category, default level and summary',
+      (y) => y.option('format', { choices: ['text', 'json', 'markdown'] as const, default: 'text' as const }),
+      async (args) => {
+        const { rulesCommand } = await import('./rules-commands.js');
+        exitCode = await rulesCommand(args.format);
+      },
+    )
+    .command(
+      'explain <rule>',
+      "Print a rule's documentation",
+      (y) => y.positional('rule', { type: 'string', demandOption: true }).option('format', { choices: ['text', 'markdown'] as const, default: 'text' as const }),
+      async (args) => {
+        const { explainCommand } = await import('./rules-commands.js');
+        exitCode = await explainCommand(args.rule, args.format);
+      },
+    )
+    .strict()
+    .version(VERSION)
+    .alias('version', 'v')
+    .help()
+    .alias('help', 'h')
+    .wrap(Math.min(110, process.stdout.columns || 100))
+    .epilogue(`${EXIT_CODES_HELP}\nDocs: https://github.com/mcplint/mcplint#readme`)
+    .fail((yargsMessage, error) => {
+      // yargs' own validation errors (YError) are usage mistakes too; anything else is a real failure.
+      if (error && error.name !== 'YError') throw error;
+      const message = yargsMessage || error?.message || 'invalid arguments';
+      const hint = missingDashDashHint(message, ownArgs);
+      process.stderr.write(`mcplint: ${message}\n${hint ? `${hint}\n` : ''}Run mcplint --help for usage.\n`);
+      exitCode = EXIT.usage;
+      // yargs runs the command handler after a validation failure unless fail() throws: a typo in
+      // a flag must not launch the server and exit 0.
+      throw new UsageAbort();
+    });
+  try {
+    await parser.parseAsync();
+  } catch (error) {
+    if (error instanceof UsageAbort) return EXIT.usage;
+    throw error;
+  }
+  return exitCode;
+}
+
+class UsageAbort extends Error {}
+
+async function failure(error: unknown): Promise<number> {
+  const { ConfigError } = await import('../engine/config.js');
+  if (error instanceof UsageError || error instanceof ConfigError) {
+    process.stderr.write(`mcplint: ${error.message}\n`);
+  } else {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`mcplint: internal error — please report it with this output:\n${message}\n`);
+  }
+  return EXIT.usage;
+}

@@ -1,0 +1,20 @@
+/** Flags that only make sense together, checked before anything is launched (lint and plan alike). */
+import type { CliArgs } from './options.js';
+import { UsageError } from './usage-error.js';
+
+export function checkTarget(args: CliArgs, command: readonly string[]): void {
+  if (args.from && command.length > 0) throw new UsageError('give either --from or a command after --, not both');
+  const targets = [
+    command.length > 0 && 'a command after --',
+    args.from && '--from',
+    args.url && '--url',
+    args['config-file'] && '--config-file',
+  ].filter(Boolean);
+  if (targets.length > 1) throw new UsageError(`give one target, not ${targets.join(' and ')}`);
+  if ((args.header?.length || args.transport) && !args.url) {
+    throw new UsageError('--header and --transport go with --url (a client config names its own headers)');
+  }
+  if ((args.server !== undefined || args.jobs !== undefined) && !args['config-file']) {
+    throw new UsageError('--server and --jobs go with --config-file');
+  }
+}
