@@ -38,7 +38,7 @@ export interface FinishOptions {
 export async function finishLint(built: LintReport, rules: readonly Rule[], options: FinishOptions): Promise<number> {
   const report = baselineReport(built, { cwd: options.cwd, ...(options.baseline ? { file: options.baseline } : {}), ...(options.updateBaseline ? { update: true } : {}) });
   const shown = options.quiet ? quietView(report) : report;
-  const context = (color: boolean) => ({ rules, color, ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}) });
+  const context = (color: boolean) => ({ rules, color, ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}), ...(options.failOn ? { failOn: options.failOn } : {}) });
 
   const main = (await formatters[options.format]())(shown, context(options.color ?? (options.output ? false : options.colorSupported)));
   if (options.output) writeFileSync(resolve(options.cwd, options.output), main);

@@ -66,6 +66,19 @@ async function parse(argv: readonly string[]): Promise<number> {
       },
     )
     .command(
+      'merge <reports..>',
+      'Combine JSON reports (mcplint --format json, e.g. one per --shard) into one report, in any format, with the same exit decision',
+      (y) =>
+        y
+          .positional('reports', { type: 'string', array: true, demandOption: true, describe: 'JSON reports to merge' })
+          .options(yargsOptions('merge'))
+          .example('$0 merge shard-*.json --format sarif --output mcplint.sarif', 'One SARIF file from every shard'),
+      async (parsed) => {
+        const { mergeCommand } = await import('./merge-command.js');
+        exitCode = await mergeCommand((parsed.reports as string[] | undefined) ?? [], readArgs(parsed, 'merge'));
+      },
+    )
+    .command(
       'init',
       'Write mcplint.config.json for the server in this project',
       (y) => y.option('force', { type: 'boolean', describe: 'Overwrite an existing mcplint.config.json' }),

@@ -17,14 +17,15 @@ import {
 /** The table's entries without their value types, for code that treats every flag alike. */
 const ENTRIES = Object.entries(OPTIONS) as [OptionName, OptionSpec<never>][];
 
-const takes = (spec: OptionSpec<never>, command: CommandName): boolean => spec.commands.includes(command);
+const takes = (spec: OptionSpec<never>, command: CommandName, name?: OptionName): boolean =>
+  spec.commands.includes(command) || (command === 'merge' && (spec.finish !== undefined || name === 'config'));
 
 /** The yargs option definitions of one command, in table order, grouped for `--help`. */
 export function yargsOptions(command: CommandName): Record<string, Options> {
   const out: Record<string, Options> = {};
   const grouped = GROUPS.flatMap((group) => ENTRIES.filter(([, spec]) => spec.group === group));
   for (const [name, spec] of grouped) {
-    if (!takes(spec, command)) continue;
+    if (!takes(spec, command, name)) continue;
     const own = command === 'plan' ? spec.plan : undefined;
     const choices = own?.choices ?? spec.choices;
     out[name] = {
@@ -47,7 +48,7 @@ export function readArgs(parsed: Readonly<Record<string, unknown>>, command: Com
   const args: Record<string, unknown> = {};
   for (const [name, spec] of ENTRIES) {
     const raw = parsed[name];
-    if (!takes(spec, command) || raw === undefined) continue;
+    if (!takes(spec, command, name) || raw === undefined) continue;
     if (spec.kind === 'list') {
       args[name] = (Array.isArray(raw) ? raw : [raw]).map(String);
       continue;
@@ -63,17 +64,17 @@ export function lintOptionsOf(args: CliArgs, command: CommandName): LintDraft {
   const into: LintDraft = {};
   for (const [name, spec] of ENTRIES) {
     const value = args[name];
-    if (takes(spec, command) && value !== undefined) spec.lint?.(value as never, into);
+    if (takes(spec, command, name) && value !== undefined) spec.lint?.(value as never, into);
   }
   return into;
 }
 
 /** What the given flags set for the end of a lint run. */
-export function finishOptionsOf(args: CliArgs): FinishDraft {
+export function finishOptionsOf(args: CliArgs, command: CommandName = 'lint'): FinishDraft {
   const into: FinishDraft = {};
   for (const [name, spec] of ENTRIES) {
     const value = args[name];
-    if (takes(spec, 'lint') && value !== undefined) spec.finish?.(value as never, into);
+    if (takes(spec, command, name) && value !== undefined) spec.finish?.(value as never, into);
   }
   return into;
 }

@@ -13,7 +13,8 @@ import { integerIn, numberIn } from './number-flags.js';
 import { parseReportFlag } from './report-flags.js';
 import { UsageError } from './usage-error.js';
 
-export type CommandName = 'lint' | 'plan';
+/** `merge` takes what shapes the output and the exit code (every flag with a `finish`), and --config. */
+export type CommandName = 'lint' | 'plan' | 'merge';
 
 /** The headings of `--help`, in order. */
 export const GROUPS = ['Target:', 'Output:', 'Exit code:', 'Probes:', 'Run:'] as const;
@@ -54,7 +55,7 @@ const number = (parse: (raw: string) => number, spec: OptionBase<number>): Optio
 
 const LINT: readonly CommandName[] = ['lint'];
 const BOTH: readonly CommandName[] = ['lint', 'plan'];
-const FORMATS = ['text', 'json', 'sarif', 'markdown', 'checklist', 'github'] as const satisfies readonly FormatName[];
+const FORMATS = ['text', 'json', 'sarif', 'markdown', 'checklist', 'github', 'junit', 'gitlab'] as const satisfies readonly FormatName[];
 
 /** In `--help` order within each group. */
 export const OPTIONS = {
@@ -284,6 +285,14 @@ export const OPTIONS = {
       into.server = v;
     },
   }),
+  shard: text({
+    group: 'Run:',
+    commands: LINT,
+    describe: 'With --config-file: lint only shard i of n (servers split by name), e.g. --shard 2/4; combine with mcplint merge',
+    lint: (v, into) => {
+      if (v) into.shard = parseShard(v);
+    },
+  }),
   jobs: number(integerIn('jobs', 1, Number.MAX_SAFE_INTEGER, 'must be a whole number of at least 1'), {
     alias: 'j',
     group: 'Run:',
@@ -325,3 +334,12 @@ export type OptionName = keyof typeof OPTIONS;
 type ValueOf<S> = S extends OptionSpec<infer T> ? T : never;
 /** The arguments of one run, by flag name: only the flags given (or defaulted) and taken by the command. */
 export type CliArgs = { readonly [K in OptionName]?: ValueOf<(typeof OPTIONS)[K]> };
+
+/** `--shard i/n`: 1 ≤ i ≤ n. */
+function parseShard(raw: string): { index: number; count: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || count < 1 || index < 1 || index > count || count > 10_000) throw new UsageError(`--shard ${raw}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/4`);
+  return { index, count };
+}

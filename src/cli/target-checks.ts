@@ -17,4 +17,7 @@ export function checkTarget(args: CliArgs, command: readonly string[]): void {
   if ((args.server !== undefined || args.jobs !== undefined) && !args['config-file']) {
     throw new UsageError('--server and --jobs go with --config-file');
   }
+  if (args.shard !== undefined && (!args['config-file'] || args.server !== undefined)) {
+    throw new UsageError('--shard goes with --config-file (and not with --server): it splits the servers of a client config');
+  }
 }
