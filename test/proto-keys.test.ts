@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { invalidArguments, validArguments } from '../src/probes/args.js';
 import { redactCapture } from '../src/util/redact.js';
 import { mapStrings } from '../src/util/json-walk.js';
 import { fixturePath, makeCapture } from './helpers/capture.js';
@@ -33,6 +34,15 @@ describe('"__proto__" keys stay data', () => {
     const copy = mapStrings(JSON.parse(`{"a":{"__proto__":{"x":"y"}}}`), (s) => s.toUpperCase(), { keys: (k) => k }) as { a: Record<string, unknown> };
     expect(copy.a.x).toBeUndefined();
     expect(JSON.stringify(copy)).toBe('{"a":{"__proto__":{"x":"Y"}}}');
+  });
+
+  it('in probe arguments built from a schema: a property named __proto__ is sent', () => {
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","default":"x"}},"required":["__proto__"]}') as unknown;
+    const valid = validArguments(schema, undefined, false);
+    expect(valid.ok && JSON.stringify(valid.args)).toBe('{"__proto__":"x"}');
+    const optional = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"integer"}}}') as unknown;
+    const invalid = invalidArguments(optional, undefined);
+    expect(invalid.ok && JSON.stringify(invalid.args)).toBe('{"__proto__":"not-a-number"}');
   });
 
   it('a live run and --from of its saved capture agree', { timeout: 90_000 }, async () => {
