@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIN_SECRET_LENGTH, redactText } from '../src/util/redact.js';
 import { fixturePath, ROOT } from './helpers/capture.js';
+import { FAKE_SECRETS } from './helpers/fake-secrets.js';
 import { runCli } from './helpers/cli.js';
 
 const random = () => Math.random().toString(36).slice(2, 10);
@@ -34,6 +35,7 @@ function echoesOf(key: string): Record<string, string> {
     form: encodeURIComponent(key).replace(/%20/g, '+'),
     zeroWidth: [...key].join('\u200b'),
     softHyphen: [...key].join('\u00ad'),
+    tags: [...key].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join(''),
   };
 }
 
@@ -51,6 +53,13 @@ describe('encoded echoes of a secret', () => {
     // Idempotent.
     const once = redactText(Object.values(echoesOf(key)).join(' '), [key]);
     expect(redactText(once, [key])).toBe(once);
+  });
+
+  it('token-shaped secrets split by invisible characters are redacted too, the invisible characters kept', () => {
+    const token = FAKE_SECRETS['github-token'];
+    const split = [...token].join('\u200b');
+    expect(redactText(`token ${split}.`)).toBe(`token [redacted github-token ghp_…]${'\u200b'.repeat(token.length - 1)}.`);
+    expect(redactText(`a\u200bb ${FAKE_SECRETS['aws-access-key']}`)).toBe('a\u200bb [redacted aws-access-key AKIA…]');
   });
 
   it(`leave values shorter than ${MIN_SECRET_LENGTH} characters alone (documented in the README)`, () => {

@@ -8,8 +8,8 @@
 import type { Capture } from '../capture.js';
 import { deepFreeze } from './freeze.js';
 import { mapStrings, someString } from './json-walk.js';
-import { echoPatterns, replaceEchoes, type EchoPatterns } from './secret-echoes.js';
-import { mayContainSecret, mayHoldSecret, replaceSecrets } from './secret-patterns.js';
+import { echoPatterns, invisibleIn, replaceEchoes, withoutInvisible, type EchoPatterns } from './secret-echoes.js';
+import { findSecrets, mayContainSecret, mayHoldSecret, redactionMarker, replaceSecrets } from './secret-patterns.js';
 
 export const REDACTED = '[redacted]';
 /**
@@ -58,7 +58,26 @@ function jsonText(capture: Capture): string | undefined {
 }
 
 function redactWith(text: string, echoes: EchoPatterns): string {
-  return replaceSecrets(replaceEchoes(text, echoes, REDACTED));
+  return replaceSplitSecrets(replaceSecrets(replaceEchoes(text, echoes, REDACTED)));
+}
+
+/**
+ * Token-shaped strings with invisible characters put between their characters (a zero-width
+ * space defeats the patterns, and invisible-unicode evidence would show the token readable):
+ * found in the text without them, replaced in the text as it is, its invisible characters kept.
+ */
+function replaceSplitSecrets(text: string): string {
+  const stripped = withoutInvisible(text);
+  if (!stripped) return text;
+  let out = '';
+  let at = 0;
+  for (const m of findSecrets(stripped.visible)) {
+    const start = stripped.origin[m.index]!;
+    const end = stripped.origin[m.index + m.value.length - 1]! + 1;
+    out += text.slice(at, start) + redactionMarker(m.kind, m.value, m.example) + invisibleIn(text.slice(start, end));
+    at = end;
+  }
+  return at === 0 ? text : out + text.slice(at);
 }
 
 /** Redact plain text (a command line, a stderr excerpt, a message): known values and token-shaped strings. */

@@ -15,6 +15,31 @@ const INVISIBLE =
   '(?:[\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f' +
   '\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0]|\\udb40[\\udc00-\\udc7f\\udd00-\\uddef])';
 const INVISIBLE_ALL = new RegExp(INVISIBLE, 'g');
+const ANY_INVISIBLE = new RegExp(INVISIBLE);
+
+/** `text` without its invisible characters, and where each remaining character was (plus the end). */
+export function withoutInvisible(text: string): { readonly visible: string; readonly origin: readonly number[] } | undefined {
+  if (!ANY_INVISIBLE.test(text)) return undefined;
+  let visible = '';
+  const origin: number[] = [];
+  let at = 0;
+  const keep = (end: number): void => {
+    visible += text.slice(at, end);
+    for (let i = at; i < end; i++) origin.push(i);
+  };
+  for (const m of text.matchAll(INVISIBLE_ALL)) {
+    keep(m.index);
+    at = m.index + m[0].length;
+  }
+  keep(text.length);
+  origin.push(text.length);
+  return { visible, origin };
+}
+
+/** The invisible characters of `text`, in order (kept after a redaction marker: see replaceEchoes). */
+export function invisibleIn(text: string): string {
+  return text.match(INVISIBLE_ALL)?.join('') ?? '';
+}
 
 /** A base64 text embedded in a longer one must be this long to be matched (shorter runs occur by chance). */
 const MIN_EMBEDDED_BASE64 = 8;
@@ -93,7 +118,7 @@ export function echoPatterns(values: readonly string[]): EchoPatterns {
  */
 export function replaceEchoes(text: string, patterns: EchoPatterns, marker: string): string {
   let out = text;
-  if (patterns.anyCase) out = out.replace(patterns.anyCase, (match) => marker + (match.match(INVISIBLE_ALL)?.join('') ?? ''));
+  if (patterns.anyCase) out = out.replace(patterns.anyCase, (match) => marker + invisibleIn(match));
   if (patterns.exactCase) out = out.replace(patterns.exactCase, marker);
   return out;
 }
