@@ -23,8 +23,10 @@ function innermost(schema: unknown): Record<string, unknown> {
   return node as Record<string, unknown>;
 }
 
-const captureWith = (schema: unknown): Capture => makeCapture({ tools: [{ name: 'get_book', inputSchema: { type: 'object', properties: { q: schema } } }] });
-const schemaOf = (capture: Capture): unknown => (capture.lists.tools.items[0] as { inputSchema: { properties: { q: unknown } } }).inputSchema.properties.q;
+const captureWith = (schema: unknown): Capture =>
+  makeCapture({ tools: [{ name: 'get_book', inputSchema: { type: 'object', properties: { q: schema } } }] });
+const schemaOf = (capture: Capture): unknown =>
+  (capture.lists.tools.items[0] as { inputSchema: { properties: { q: unknown } } }).inputSchema.properties.q;
 
 describe(`a schema nested ${DEPTH.toLocaleString('en')} levels`, () => {
   it('is frozen to the bottom', () => {

@@ -72,14 +72,18 @@ describe('encoded echoes of a secret', () => {
     const key = `bk_live/${random()}+Q=${random()} x`;
     writeFileSync(
       join(dir, 'mcplint.config.json'),
-      JSON.stringify({ target: { command: process.execPath, args: [fixturePath('hostile/encoded-echo.mjs')], env: { BOOKSTORE_API_KEY: key } } }),
+      JSON.stringify({
+        target: { command: process.execPath, args: [fixturePath('hostile/encoded-echo.mjs')], env: { BOOKSTORE_API_KEY: key } },
+      }),
     );
     const files = { json: 'out.json', sarif: 'out.sarif', markdown: 'out.md', checklist: 'out-checklist.txt', github: 'out-github.txt' };
-    const r = await runCli(['--format', 'text', ...Object.entries(files).flatMap(([f, file]) => ['--report', `${f}=${file}`]), '--save-capture', 'capture.json'], { cwd: dir, timeoutMs: 60_000 });
+    const reports = Object.entries(files).flatMap(([format, file]) => ['--report', `${format}=${file}`]);
+    const r = await runCli(['--format', 'text', ...reports, '--save-capture', 'capture.json'], { cwd: dir, timeoutMs: 60_000 });
     expect(r.stderr).not.toContain('internal error');
     const read = (file: string) => readFileSync(join(dir, file), 'utf8');
     const capture = read('capture.json');
-    const outputs: Record<string, string> = { text: r.stdout, stderr: r.stderr, capture, ...Object.fromEntries(Object.entries(files).map(([f, file]) => [f, read(file)])) };
+    const written = Object.fromEntries(Object.entries(files).map(([format, file]) => [format, read(file)]));
+    const outputs: Record<string, string> = { text: r.stdout, stderr: r.stderr, capture, ...written };
     // The server did echo it, every way (so the test tests something).
     expect(capture).toContain('base64=[redacted] base64url=[redacted] bearer=[redacted]');
     expect(capture).toContain('hex=[redacted] hexUpper=[redacted] upper=[redacted] url=[redacted] zeroWidth=[redacted]');

@@ -16,6 +16,9 @@ const ESC = '\u001b';
 const CLIPBOARD_TOOL = `bookstore_add_review${ESC}]52;c;ZWNobyBwd25lZA==\u0007`;
 /** What a terminal would act on: C0 (but tab and line feed), a CR not before LF, DEL, C1, bidi controls. */
 const ACTIVE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|\r(?!\n)/;
+/** --report flags writing each format to its file in `dir`. */
+const reportFlags = (dir: string, files: Record<string, string>): string[] =>
+  Object.entries(files).flatMap(([format, file]) => ['--report', `${format}=${join(dir, file)}`]);
 
 describe('inertLine and inertBlock', () => {
   it('show escapes, CR, backspace, C1 and bidi controls; leave ordinary text (backslashes too) alone', () => {
@@ -34,7 +37,7 @@ describe('terminal injection through the report', { timeout: 90_000 }, () => {
   it('names, titles and descriptions: inert in text, markdown, checklist and github; exact in JSON and SARIF', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcplint-inert-'));
     const files = { markdown: 'out.md', checklist: 'out-checklist.txt', github: 'out-github.txt', json: 'out.json', sarif: 'out.sarif' };
-    const r = await runCli(['--format', 'text', ...Object.entries(files).flatMap(([f, file]) => ['--report', `${f}=${join(dir, file)}`]), '--', process.execPath, FIXTURE]);
+    const r = await runCli(['--format', 'text', ...reportFlags(dir, files), '--', process.execPath, FIXTURE]);
     expect(r.stderr).not.toContain('internal error');
     const read = (file: string) => readFileSync(join(dir, file), 'utf8');
     const human = { text: r.stdout, markdown: read(files.markdown), checklist: read(files.checklist), github: read(files.github) };
@@ -57,9 +60,10 @@ describe('terminal injection through the report', { timeout: 90_000 }, () => {
   it('a handshake error and stderr: inert in text, markdown, checklist and github', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcplint-inert-'));
     const files = { markdown: 'out.md', checklist: 'out-checklist.txt', github: 'out-github.txt' };
-    const r = await runCli(['--format', 'text', ...Object.entries(files).flatMap(([f, file]) => ['--report', `${f}=${join(dir, file)}`]), '--', process.execPath, FIXTURE, '--fail-initialize']);
+    const r = await runCli(['--format', 'text', ...reportFlags(dir, files), '--', process.execPath, FIXTURE, '--fail-initialize']);
     expect(r.code).toBe(1);
-    const outputs = { text: r.stdout, ...Object.fromEntries(Object.entries(files).map(([f, file]) => [f, readFileSync(join(dir, file), 'utf8')])) };
+    const written = Object.entries(files).map(([format, file]) => [format, readFileSync(join(dir, file), 'utf8')]);
+    const outputs = { text: r.stdout, ...Object.fromEntries(written) };
     for (const [format, output] of Object.entries(outputs)) {
       expect(output, format).not.toMatch(ACTIVE);
       expect(output, format).toMatch(/cannot start\\+x1b\\?\[2J/);
@@ -75,9 +79,10 @@ describe('terminal injection through the report', { timeout: 90_000 }, () => {
     expect(listed.stdout).toContain('  bookstore_add_review\\x1b]52;c;ZWNobyBwd25lZA==\\x07: never called');
     const failed = await runCli(['plan', '--', process.execPath, FIXTURE, '--fail-initialize']);
     expect(failed.stdout).not.toMatch(ACTIVE);
-    expect(failed.stdout).toContain('No probes: the handshake failed: The server answered initialize with an error: cannot start\\x1b[2J\\r✔');
+    expect(failed.stdout).toContain('No probes: the handshake failed: The server answered initialize with an error: cannot start\\x1b[2J\\r');
     // JSON keeps the exact name.
     const json = await runCli(['plan', '--format', 'json', '--', process.execPath, FIXTURE]);
-    expect((JSON.parse(json.stdout) as { server: string }).server).toBe(`bookstore-mcp-server${ESC}]0;owned\u0007${ESC}[2J 1.0.0\r✔ no problems · score 100/100`);
+    const exact = `bookstore-mcp-server${ESC}]0;owned\u0007${ESC}[2J 1.0.0\r✔ no problems · score 100/100`;
+    expect((JSON.parse(json.stdout) as { server: string }).server).toBe(exact);
   });
 });

@@ -48,7 +48,11 @@ export interface MapStringsOptions {
  * A copy of a JSON value with every string value passed through `map`, which also gets the name
  * of the property holding it (undefined for array items and the root).
  */
-export function mapStrings(root: unknown, map: (text: string, key: string | undefined) => string, options: MapStringsOptions = {}): unknown {
+export function mapStrings(
+  root: unknown,
+  map: (text: string, key: string | undefined) => string,
+  options: MapStringsOptions = {},
+): unknown {
   const mapKey = options.keys;
   const copyOf = (value: unknown, key: string | undefined): unknown => {
     if (typeof value === 'string') return map(value, key);
