@@ -7,6 +7,7 @@
 import pc from 'picocolors';
 import { CHECKLIST_ITEMS, CHECKLIST_SECTIONS, type ChecklistItem } from '../checklist-items.js';
 import type { ServerReport } from '../report.js';
+import { inertReport } from './inert-report.js';
 import type { FormatContext, Formatter } from './types.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -22,7 +23,8 @@ export interface ItemResult {
 
 export const MARKS: Readonly<Record<ItemStatus, string>> = { pass: '✓', fail: '✗', unchecked: '–' };
 
-export const checklist: Formatter = (report, context) => {
+export const checklist: Formatter = (untrusted, context) => {
+  const report = inertReport(untrusted);
   const c = pc.createColors(context.color);
   const out: string[] = [];
   for (const server of report.servers) out.push(...renderServer(server, context, c), '');

@@ -12,13 +12,15 @@
  */
 import { docsUrl } from '../version.js';
 import type { LocatedFinding, ServerReport } from '../report.js';
+import { inertReport } from './inert-report.js';
 import type { Formatter } from './types.js';
 
 const COMMAND = { error: 'error', warning: 'warning', note: 'notice' } as const;
 const LEVEL_ORDER = { error: 0, warning: 1, note: 2 } as const;
 const MAX_EVIDENCE_CHARS = 300;
 
-export const github: Formatter = (report) => {
+export const github: Formatter = (untrusted) => {
+  const report = inertReport(untrusted);
   const lines: string[] = [];
   for (const server of report.servers) {
     const ordered = server.findings.map((f, i) => [f, i] as const).sort(([a, i], [b, j]) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || i - j);
@@ -36,8 +38,9 @@ export const github: Formatter = (report) => {
   return lines.join('\n') + '\n';
 };
 
-/** One workflow command for one finding. */
-export function annotation(finding: LocatedFinding): string {
+/** One workflow command for one finding (made inert here too, for callers that pass a finding straight from a report). */
+export function annotation(untrusted: LocatedFinding): string {
+  const finding = inertReport(untrusted);
   const properties: string[] = [];
   const location = finding.location;
   // The last-resort anchor is the command's name, not a file in the repository: no file property.

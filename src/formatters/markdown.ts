@@ -8,13 +8,15 @@ import { subjectKey, type Severity, type Subject } from '../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { totals } from '../report.js';
 import { docsUrl } from '../version.js';
+import { inertReport } from './inert-report.js';
 import type { Formatter } from './types.js';
 
 /** Findings listed per server; the rest are counted. */
 export const MAX_ROWS = 100;
 const MAX_EVIDENCE_CHARS = 500;
 
-export const markdown: Formatter = (report) => {
+export const markdown: Formatter = (untrusted) => {
+  const report = inertReport(untrusted);
   const out: string[] = [];
   const several = report.servers.length > 1;
   if (several) out.push(...overview(report));

@@ -6,11 +6,13 @@ import pc from 'picocolors';
 import { subjectKey, subjectLabel, type Severity } from '../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { totals } from '../report.js';
+import { inertReport } from './inert-report.js';
 import type { Formatter } from './types.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
-export const text: Formatter = (report, context) => {
+export const text: Formatter = (untrusted, context) => {
+  const report = inertReport(untrusted);
   const c = pc.createColors(context.color);
   const out: string[] = [];
   for (const server of report.servers) out.push(...renderServer(server, c), '');

@@ -5,6 +5,7 @@
  * wrong type) and never carry payloads: no injection strings, no paths, no URLs.
  */
 import { isObject, type JsonObject } from '../engine/capture-index.js';
+import { setOwn } from '../util/json-walk.js';
 
 /** A value the schema itself offers for a property, if any. */
 export function schemaValue(schema: unknown): { found: true; value: unknown; from: string } | { found: false } {
@@ -41,7 +42,7 @@ export function validArguments(inputSchema: unknown, userArgs: Readonly<Record<s
   for (const name of requiredOf(inputSchema)) {
     const value = schemaValue(properties[name]);
     if (value.found) {
-      args[name] = value.value;
+      setOwn(args, name, value.value); // a property named __proto__ is sent too
       sources.add(value.from);
     } else missing.push(name);
   }
@@ -96,11 +97,11 @@ export function invalidArguments(inputSchema: unknown, userArgs: Readonly<Record
     const [left, ...others] = required as [string, ...string[]];
     const args: Record<string, unknown> = {};
     if (userArgs) {
-      for (const [k, v] of Object.entries(userArgs)) if (k !== left) args[k] = v;
+      for (const [k, v] of Object.entries(userArgs)) if (k !== left) setOwn(args, k, v);
     } else {
       for (const name of others) {
         const value = schemaValue(properties[name]);
-        if (value.found) args[name] = value.value;
+        if (value.found) setOwn(args, name, value.value);
       }
     }
     return { ok: true, args, purpose: 'missing-required', property: left };
@@ -111,8 +112,8 @@ export function invalidArguments(inputSchema: unknown, userArgs: Readonly<Record
     const wrong = wrongValueFor(type);
     if (wrong === undefined) continue;
     const args: Record<string, unknown> = {};
-    if (userArgs) for (const [k, v] of Object.entries(userArgs)) if (k !== name) args[k] = v;
-    args[name] = wrong;
+    if (userArgs) for (const [k, v] of Object.entries(userArgs)) if (k !== name) setOwn(args, k, v);
+    setOwn(args, name, wrong);
     return { ok: true, args, purpose: 'wrong-type', property: name, expected: type, sent: typeof wrong };
   }
   return { ok: false, reason: 'its inputSchema has no required property and no typed property, so no argument can be obviously invalid' };

@@ -1,4 +1,5 @@
 /** `mcplint plan` / `--dry-run` output: every request the probes would send, and every skip, with why. */
+import { inertLine } from '../shared/inert.js';
 import { httpStepLine } from './http-format.js';
 import type { ProbePlan } from './types.js';
 
@@ -40,10 +41,13 @@ export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' |
     );
   }
 
+  // Text is for a terminal: tool names, arguments from schemas, the server's name and its
+  // handshake error are the server's words (JSON keeps them exact).
+  const show = inertLine;
   const out: string[] = [];
   const facts = [header.protocolVersion ? `protocol ${header.protocolVersion}` : undefined, header.tools !== undefined ? `${header.tools} tool${header.tools === 1 ? '' : 's'}` : undefined].filter(Boolean);
-  out.push(`Probe plan for ${header.label}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`);
-  if (header.problem) out.push('', `No probes: ${header.problem}`);
+  out.push(`Probe plan for ${show(header.label)}${facts.length > 0 ? ` (${show(facts.join(', '))})` : ''}`);
+  if (header.problem) out.push('', `No probes: ${show(header.problem)}`);
 
   const http = plan.steps.filter((s) => s.http);
   const protocol = plan.steps.filter((s) => !s.tool && !s.http);
@@ -53,7 +57,7 @@ export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' |
     const what = s.http ? httpStepLine(s) : s.method === 'tools/call' && s.tool ? `tools/call ${s.tool} ${JSON.stringify((s.params as { arguments?: unknown }).arguments ?? {})}` : `${s.method}${s.params !== undefined ? ` ${JSON.stringify(s.params)}` : ''}`;
     const id = s.id !== undefined ? ` (request id ${JSON.stringify(s.id)})` : '';
     const fresh = s.connection === 'fresh' ? ' [new server process]' : '';
-    return [`  ${String(s.index).padStart(width)}. ${what}${id}${fresh}`, `  ${' '.repeat(width)}  why: ${s.reason} [probe ${s.probe}]`];
+    return [`  ${String(s.index).padStart(width)}. ${show(what)}${show(id)}${fresh}`, `  ${' '.repeat(width)}  why: ${show(s.reason)} [probe ${s.probe}]`];
   };
   if (http.length > 0) {
     out.push('', `HTTP requests (${http.length}; protocol messages with odd headers, no tool of the server runs):`);
@@ -68,10 +72,10 @@ export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' |
 
   out.push('', `Skipped tools (${plan.skippedTools.length}):`);
   if (plan.skippedTools.length === 0) out.push('  none');
-  for (const t of plan.skippedTools) out.push(`  ${t.tool}${t.probe ? ` (${t.probe})` : ''}: ${t.reason}`);
+  for (const t of plan.skippedTools) out.push(`  ${show(t.tool)}${t.probe ? ` (${t.probe})` : ''}: ${show(t.reason)}`);
   if (plan.skippedProbes.length > 0) {
     out.push('', `Skipped probes (${plan.skippedProbes.length}):`);
-    for (const p of plan.skippedProbes) out.push(`  ${p.probe}: ${p.reason}`);
+    for (const p of plan.skippedProbes) out.push(`  ${p.probe}: ${show(p.reason)}`);
   }
   out.push(
     '',

@@ -1,16 +1,23 @@
 /**
  * Secrets never leave mcplint: values the user handed to the server (env, headers) are replaced
- * wherever the server echoed them, and token-shaped strings (API keys, bearer tokens, private keys,
- * URLs with a password — see secret-patterns.ts) are replaced by a masked marker, before the
- * capture is saved or reported. Redaction is idempotent: a redacted capture redacts to itself.
+ * wherever the server echoed them — verbatim or encoded (secret-echoes.ts) — and token-shaped
+ * strings (API keys, bearer tokens, private keys, URLs with a password — see secret-patterns.ts)
+ * are replaced by a masked marker, before the capture is saved or reported. Redaction is
+ * idempotent: a redacted capture redacts to itself.
  */
 import type { Capture } from '../capture.js';
 import { deepFreeze } from './freeze.js';
-import { mayContainSecret, mayHoldSecret, replaceSecrets } from './secret-patterns.js';
+import { mapStrings, someString } from './json-walk.js';
+import { echoPatterns, invisibleIn, replaceEchoes, withoutInvisible, type EchoPatterns } from './secret-echoes.js';
+import { findSecrets, mayContainSecret, mayHoldSecret, redactionMarker, replaceSecrets } from './secret-patterns.js';
 
 export const REDACTED = '[redacted]';
-/** Shorter values would redact ordinary words. */
-const MIN_SECRET_LENGTH = 4;
+/**
+ * Values shorter than this are not redacted: replacing every `on`, `dev` or `443` in a report
+ * would make it unreadable, and the markers would show where the value occurs anyway. The README
+ * (Environment) says so.
+ */
+export const MIN_SECRET_LENGTH = 4;
 
 function secretValues(secrets: readonly string[]): string[] {
   return [...new Set(secrets.filter((s) => s.length >= MIN_SECRET_LENGTH))].sort((a, b) => b.length - a.length);
@@ -27,40 +34,53 @@ function secretValues(secrets: readonly string[]): string[] {
  */
 export function redactCapture(capture: Capture, secrets: readonly string[] = []): Capture {
   const values = secretValues(secrets);
+  const echoes = echoPatterns(values);
   // The usual case, no value handed over and no pattern's literal anywhere: one scan settles it
   // (the literals hold no character JSON escapes, so the JSON text shows them as they are).
-  if (values.length === 0 && !mayContainSecret(JSON.stringify(capture))) return capture;
-  const redactString = (text: string): string => (values.length === 0 && !mayHoldSecret(text) ? text : redactText(text, values));
+  if (values.length === 0) {
+    const text = jsonText(capture);
+    if (text !== undefined && !mayContainSecret(text)) return capture;
+  }
+  const redactString = (text: string): string => (values.length === 0 && !mayHoldSecret(text) ? text : redactWith(text, echoes));
   // Look before copying: most captures that mention a URL hold no secret at all.
   if (!someString(capture, (text) => redactString(text) !== text)) return capture;
-  return deepFreeze(mapStrings(capture, redactString) as Capture);
+  return deepFreeze(mapStrings(capture, redactString, { keys: redactString }) as Capture);
 }
 
-/** Whether any string of a JSON value (object keys too) passes `test`; stops at the first. */
-function someString(value: unknown, test: (text: string) => boolean): boolean {
-  if (typeof value === 'string') return test(value);
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (someString(value[i], test)) return true;
-    return false;
+/** The capture as JSON text, or undefined when it nests too deep for JSON.stringify (which recurses). */
+function jsonText(capture: Capture): string | undefined {
+  try {
+    return JSON.stringify(capture);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
   }
-  for (const key in value) if (test(key) || someString((value as Record<string, unknown>)[key], test)) return true;
-  return false;
 }
 
-/** A copy of a JSON value with every string (object keys too) passed through `map`. */
-function mapStrings(value: unknown, map: (text: string) => string): unknown {
-  if (typeof value === 'string') return map(value);
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[map(key)] = mapStrings(item, map);
-  return out;
+function redactWith(text: string, echoes: EchoPatterns): string {
+  return replaceSplitSecrets(replaceSecrets(replaceEchoes(text, echoes, REDACTED)));
+}
+
+/**
+ * Token-shaped strings with invisible characters put between their characters (a zero-width
+ * space defeats the patterns, and invisible-unicode evidence would show the token readable):
+ * found in the text without them, replaced in the text as it is, its invisible characters kept.
+ */
+function replaceSplitSecrets(text: string): string {
+  const stripped = withoutInvisible(text);
+  if (!stripped) return text;
+  let out = '';
+  let at = 0;
+  for (const m of findSecrets(stripped.visible)) {
+    const start = stripped.origin[m.index]!;
+    const end = stripped.origin[m.index + m.value.length - 1]! + 1;
+    out += text.slice(at, start) + redactionMarker(m.kind, m.value, m.example) + invisibleIn(text.slice(start, end));
+    at = end;
+  }
+  return at === 0 ? text : out + text.slice(at);
 }
 
 /** Redact plain text (a command line, a stderr excerpt, a message): known values and token-shaped strings. */
 export function redactText(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const value of secretValues(secrets)) if (out.includes(value)) out = out.split(value).join(REDACTED);
-  return replaceSecrets(out);
+  return redactWith(text, echoPatterns(secretValues(secrets)));
 }

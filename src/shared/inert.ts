@@ -1,0 +1,36 @@
+/**
+ * Text from a server or a config, made inert for a terminal: a tool name, a server name, stderr or
+ * an HTTP error body can hold escape sequences (clear the screen, set the window title, write the
+ * clipboard with OSC 52), a carriage return or backspaces that overwrite what mcplint printed, or
+ * bidirectional controls that reorder it. Each such character is shown instead of obeyed: C0, DEL
+ * and C1 controls as `\x1b` (`\r`, `\n`, `\t` by name), bidirectional controls as `⟨U+202E⟩`, the
+ * way invisible-unicode evidence shows them. Everything else, backslashes included, is unchanged,
+ * so ordinary text prints exactly as before. For the human formats only: JSON and SARIF keep the
+ * exact values (their consumers escape for themselves).
+ */
+
+// C0 controls, DEL, C1 controls (U+0080–U+009F: 0x9B is CSI in 8-bit terminals), bidi controls.
+const ACTIVE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const ACTIVE_ALL = new RegExp(ACTIVE.source, 'g');
+/** In a block, line breaks and tabs lay the text out; a CR is shown unless a line break follows (CRLF is harmless). */
+const ACTIVE_IN_BLOCK = /\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function shown(char: string): string {
+  const named = NAMED[char];
+  if (named) return named;
+  const code = char.charCodeAt(0);
+  if (code <= 0x9f) return `\\x${code.toString(16).padStart(2, '0')}`;
+  return `⟨U+${code.toString(16).toUpperCase().padStart(4, '0')}⟩`;
+}
+
+/** One line of output (a name, a message, a reason): every control shown, line breaks too. */
+export function inertLine(text: string): string {
+  return ACTIVE.test(text) ? text.replace(ACTIVE_ALL, shown) : text;
+}
+
+/** A block of lines (evidence, stderr): line breaks, tabs and CRLF kept, everything else shown. */
+export function inertBlock(text: string): string {
+  return ACTIVE.test(text) ? text.replace(ACTIVE_IN_BLOCK, shown) : text;
+}
