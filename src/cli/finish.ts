@@ -12,6 +12,7 @@ import { formatters } from '../formatters/index.js';
 import { gate, quietView, type FailOn } from '../gate.js';
 import type { LintReport } from '../report.js';
 import type { ExtraReport, FormatName } from './report-flags.js';
+import { inertLine } from '../shared/inert.js';
 
 export type { ExtraReport, FormatName };
 
@@ -56,6 +57,6 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
     ...(options.strictBaseline ? { strictBaseline: true } : {}),
   });
-  for (const reason of result.reasons) process.stderr.write(`mcplint: ${reason}\n`);
+  for (const reason of result.reasons) process.stderr.write(`mcplint: ${inertLine(reason)}\n`);
   return result.failed ? 1 : 0;
 }

@@ -8,6 +8,7 @@ import type { CliArgs } from './options.js';
 import { prepareOutputPaths, type OutputPath } from './output-paths.js';
 import { planCommand } from './plan-command.js';
 import { checkTarget } from './target-checks.js';
+import { inertLine } from '../shared/inert.js';
 
 export async function lintCommand(args: CliArgs, command: readonly string[]): Promise<number> {
   checkTarget(args, command);
@@ -34,7 +35,7 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   const { report } = await lint({ cwd, rules, ...options })
     .then((outcome) => {
       for (const skipped of outcome.skippedServers ?? []) {
-        process.stderr.write(`mcplint: skipped server "${skipped.name}" of ${args['config-file']}: ${skipped.reason}\n`);
+        process.stderr.write(inertLine(`mcplint: skipped server "${skipped.name}" of ${args['config-file']}: ${skipped.reason}`) + '\n');
       }
       return outcome;
     })

@@ -10,6 +10,7 @@ import { missingDashDashHint } from './missing-dash-dash.js';
 import { lintOptionsOf, readArgs, yargsOptions } from './option-table.js';
 import { checkTarget } from './target-checks.js';
 import { UsageError } from './usage-error.js';
+import { inertLine } from '../shared/inert.js';
 
 export async function run(argv: readonly string[]): Promise<number> {
   try {
@@ -119,7 +120,7 @@ async function parse(argv: readonly string[]): Promise<number> {
       if (error && error.name !== 'YError') throw error;
       const message = yargsMessage || error?.message || 'invalid arguments';
       const hint = missingDashDashHint(message, ownArgs);
-      process.stderr.write(`mcplint: ${message}\n${hint ? `${hint}\n` : ''}Run mcplint --help for usage.\n`);
+      process.stderr.write(`mcplint: ${inertLine(message)}\n${hint ? `${inertLine(hint)}\n` : ''}Run mcplint --help for usage.\n`);
       exitCode = EXIT.usage;
       // yargs runs the command handler after a validation failure unless fail() throws: a typo in
       // a flag must not launch the server and exit 0.
@@ -139,7 +140,8 @@ class UsageAbort extends Error {}
 async function failure(error: unknown): Promise<number> {
   const { ConfigError } = await import('../engine/config.js');
   if (error instanceof UsageError || error instanceof ConfigError) {
-    process.stderr.write(`mcplint: ${error.message}\n`);
+    // Config errors quote config values and server names: shown inert, never acted on by the terminal.
+    process.stderr.write(`mcplint: ${inertLine(error.message)}\n`);
   } else {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`mcplint: internal error — please report it with this output:\n${message}\n`);

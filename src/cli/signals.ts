@@ -3,6 +3,7 @@
  * kill every server process tree mcplint started, and exit 128 + the signal's number.
  */
 import { constants } from 'node:os';
+import { inertLine } from '../shared/inert.js';
 
 const HANDLED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 type HandledSignal = (typeof HANDLED)[number];
@@ -23,13 +24,14 @@ async function stop(signal: HandledSignal): Promise<void> {
   killAll();
   const lines = ['', `mcplint: interrupted (${signal}); the server process tree was stopped.`];
   for (const p of progress) {
-    lines.push(`Partial report for ${p.label}:`);
+    // Labels, waits and notes carry the server's words: shown inert.
+    lines.push(inertLine(`Partial report for ${p.label}:`));
     lines.push(
-      `  phase ${p.phase}${p.waitingFor ? `, waiting for ${p.waitingFor}` : ''} after ${(p.elapsedMs / 1000).toFixed(1)} s; ` +
+      `  phase ${p.phase}${p.waitingFor ? `, waiting for ${inertLine(p.waitingFor)}` : ''} after ${(p.elapsedMs / 1000).toFixed(1)} s; ` +
         `${p.frames} frame${p.frames === 1 ? '' : 's'} recorded (${p.messagesReceived} message${p.messagesReceived === 1 ? '' : 's'} received, ` +
         `${p.noiseLines} non-protocol stdout line${p.noiseLines === 1 ? '' : 's'})`,
     );
-    for (const note of p.notes) lines.push(`  note: ${note}`);
+    for (const note of p.notes) lines.push(`  note: ${inertLine(note)}`);
   }
   // A closed stderr (SIGHUP: the terminal is gone) must not keep mcplint from exiting.
   try {
