@@ -1,7 +1,7 @@
 import { LIST_METHODS, type Frame, type ListName } from '../src/capture.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { stderrTail } from './handshake.js';
+import { stderrTail } from './lib/stderr.js';
 
 const METHOD_NOT_FOUND = -32601;
 const EVIDENCE_CHARS = 300;

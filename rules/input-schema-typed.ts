@@ -12,6 +12,13 @@ type Id = 'untypedProperty' | 'untypedItems';
 
 const isTyped = (schema: JsonObject): boolean => TYPING.some((k) => k in schema);
 
+const messages = {
+  untypedProperty:
+    'Tool "{{name}}" parameter "{{param}}" declares no type; add "type" (or enum, const, $ref, anyOf/oneOf) so the model knows what value to send and invalid values are rejected.',
+  untypedItems:
+    'Tool "{{name}}" parameter "{{param}}" has array items that declare no type; give "items" a "type" (or enum, const, $ref, anyOf/oneOf) so the model knows what each element must be.',
+};
+
 export default defineRule({
   id: 'input-schema-typed',
   category: 'schema',
@@ -22,14 +29,9 @@ export default defineRule({
   references: [
     { title: 'Server-building guide — Tool Development Best Practices: "Use parameter validation with detailed JSON schemas"' },
   ],
-  messages: {
-    untypedProperty:
-      'Tool "{{name}}" parameter "{{param}}" declares no type; add "type" (or enum, const, $ref, anyOf/oneOf) so the model knows what value to send and invalid values are rejected.',
-    untypedItems:
-      'Tool "{{name}}" parameter "{{param}}" has array items that declare no type; give "items" a "type" (or enum, const, $ref, anyOf/oneOf) so the model knows what each element must be.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const schema = judgeableObjectSchema(tool.inputSchema);
       if (!schema) continue; // input-schema-valid's business

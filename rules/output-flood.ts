@@ -1,6 +1,6 @@
 import type { Frame } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { phaseInWords } from './stdout-pollution.js';
+import { phaseInWords } from './lib/session-phase.js';
 
 const EVIDENCE_CHARS = 200;
 

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { actionVerb, judgeableObjectSchema, normalizeName, topLevelParams } from './lib/schema-rules.js';
 
 /** Verbs of tools that return data. */
@@ -9,6 +9,11 @@ const FORMAT_NAMES = new Set(['responseformat', 'outputformat', 'format']);
 
 /** Root keywords through which parameters can be defined out of sight of `properties`. */
 const INDIRECT = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'patternProperties'];
+
+const messages = {
+  missing:
+    'Tool "{{name}}" returns data but offers no response_format parameter; accept response_format: "markdown" | "json" (markdown by default) so the agent can choose readable or machine-processable output.',
+};
 
 export default defineRule({
   id: 'response-format-offered',
@@ -21,12 +26,9 @@ export default defineRule({
     { title: 'Server-building guide — Response Format Guidelines: "All tools that return data should support multiple formats"' },
     { title: 'Server-building guide — Agent-Centric Design Principles, Optimize for Limited Context' },
   ],
-  messages: {
-    missing:
-      'Tool "{{name}}" returns data but offers no response_format parameter; accept response_format: "markdown" | "json" (markdown by default) so the agent can choose readable or machine-processable output.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       if (tool.annotations?.readOnlyHint !== true) continue;
       // A declared outputSchema already gives the machine-readable form as structuredContent.

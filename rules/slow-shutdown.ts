@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { stderrTail } from './handshake.js';
+import { stderrTail } from './lib/stderr.js';
 
 const COMMAND_CHARS = 120;
 

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 
 /** The four behaviour hints of ToolAnnotations, in the order the spec lists them. */
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
@@ -9,6 +9,11 @@ const DEFAULTS: Record<(typeof HINTS)[number], boolean> = {
   destructiveHint: true,
   idempotentHint: false,
   openWorldHint: true,
+};
+
+const messages = {
+  missing:
+    'Tool "{{name}}" leaves {{missing}} unset in its annotations, so clients fall back to the pessimistic defaults ({{defaults}}); set every hint to true or false explicitly.',
 };
 
 export default defineRule({
@@ -23,12 +28,9 @@ export default defineRule({
     { title: 'Server-building guide — Quality checklist: "Annotations correctly set (readOnlyHint, destructiveHint, idempotentHint, openWorldHint)"' },
     { title: 'MCP spec 2025-11-25 — schema § ToolAnnotations (defaults)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations' },
   ],
-  messages: {
-    missing:
-      'Tool "{{name}}" leaves {{missing}} unset in its annotations, so clients fall back to the pessimistic defaults ({{defaults}}); set every hint to true or false explicitly.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const annotations = tool.annotations;
       // No annotations at all is tool-annotations-present's business; a non-object is a schema error.

@@ -1,5 +1,12 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { joinList } from './lib/naming.js';
+
+const messages = {
+  duplicate:
+    'Tool name "{{name}}" is listed {{count}} times; clients call tools by name, so only one of them can be reached: give each tool its own name or list it once.',
+  caseCollision:
+    'Tool names {{names}} differ only in letter case; names are case-sensitive, but clients, models and people confuse them, so rename all but one.',
+};
 
 export default defineRule({
   id: 'tool-name-unique',
@@ -11,14 +18,9 @@ export default defineRule({
   references: [
     { title: 'MCP spec 2025-11-25 — server/tools § Tool Names ("SHOULD be unique within a server")', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names' },
   ],
-  messages: {
-    duplicate:
-      'Tool name "{{name}}" is listed {{count}} times; clients call tools by name, so only one of them can be reached: give each tool its own name or list it once.',
-    caseCollision:
-      'Tool names {{names}} differ only in letter case; names are case-sensitive, but clients, models and people confuse them, so rename all but one.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const counts = new Map<string, number>();
     for (const tool of index.tools) counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1);
 

@@ -1,5 +1,5 @@
 import { KNOWN_PROTOCOL_VERSIONS } from '../src/capture.js';
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 
 const nonBlank = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const malformed = (value: unknown): boolean => value !== undefined && typeof value !== 'string';
@@ -9,6 +9,10 @@ function hasTopLevelTitle(protocolVersion: string | undefined): boolean {
   const at = KNOWN_PROTOCOL_VERSIONS.indexOf(protocolVersion as never);
   return at === -1 || at >= KNOWN_PROTOCOL_VERSIONS.indexOf('2025-06-18');
 }
+
+const messages = {
+  missing: 'Tool "{{name}}" has no human-readable title, so clients display its programmatic name; add a short, human-friendly {{field}}.',
+};
 
 export default defineRule({
   id: 'tool-title-present',
@@ -22,11 +26,9 @@ export default defineRule({
     { title: 'Server-building guide — Best practices for tool annotations: "Use descriptive titles"' },
     { title: 'MCP spec 2025-11-25 — server/tools § Tool (title)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },
   ],
-  messages: {
-    missing: 'Tool "{{name}}" has no human-readable title, so clients display its programmatic name; add a short, human-friendly {{field}}.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const topLevel = hasTopLevelTitle(index.protocolVersion);
     for (const tool of index.tools) {
       if (nonBlank(tool.raw.title) || nonBlank(tool.annotations?.title)) continue;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, Handshake } from '../../src/capture.js';
 import { runRules } from '../../src/engine/run.js';
-import rule, { stderrTail } from '../../rules/handshake.js';
+import rule from '../../rules/handshake.js';
+import { stderrTail } from '../../rules/lib/stderr.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 
 const RULE = 'handshake';
