@@ -33,6 +33,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'high',
+  checklist: ['server-runs'],
   summary: 'Every list method behind an advertised capability (tools, prompts, resources) answers with a valid list.',
   references: [
     {

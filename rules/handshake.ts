@@ -51,6 +51,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: ['server-runs'],
   summary: 'The server starts and answers initialize with a result.',
   references: [
     {

@@ -42,6 +42,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['typed-described-fields'],
   summary: 'Limit-like parameters have a maximum no higher than the page cap and a sensible default, and array parameters have maxItems.',
   references: [
     { title: 'Server-building guide — Pagination Best Practices: "Default to reasonable limits: 20-50 items is typical"' },

@@ -34,6 +34,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['typed-described-fields'],
   summary: 'Parameters that choose from a fixed set of values (response_format, sort order, direction) declare it with "enum" instead of taking any string.',
   references: [
     { title: 'Server-building guide — Response Format Guidelines: response_format="json" | "markdown"' },

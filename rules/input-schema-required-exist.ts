@@ -23,6 +23,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['input-validation-models'],
   summary: 'Every name listed in a tool inputSchema\'s "required" (at the root and in nested objects) is defined under "properties".',
   references: [
     { title: 'Server-building guide — Tool Development Best Practices: "Use parameter validation with detailed JSON schemas"' },

@@ -17,6 +17,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['input-validation-models'],
   summary: 'Every tool inputSchema rejects undeclared arguments with "additionalProperties": false at its root.',
   references: [
     { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Quick Start: z.object({…}).strict()' },

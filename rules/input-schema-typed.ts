@@ -25,6 +25,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['typed-described-fields'],
   summary: 'Every parameter of a tool inputSchema, nested ones and array items included, declares its type.',
   references: [
     { title: 'Server-building guide — Tool Development Best Practices: "Use parameter validation with detailed JSON schemas"' },

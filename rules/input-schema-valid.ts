@@ -18,6 +18,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: ['input-validation-models'],
   summary: 'Every tool has an inputSchema that is a JSON object with root type "object" and is valid in its declared or default JSON Schema dialect.',
   references: [
     { title: 'MCP spec 2025-11-25 — server/tools § Tool (inputSchema)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },

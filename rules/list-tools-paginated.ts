@@ -17,6 +17,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'medium',
+  checklist: ['pagination'],
   summary: 'Tools that list or search (verb list, search, find, query, browse or scan) take a limit parameter and an offset or cursor parameter.',
   references: [
     { title: 'Server-building guide — Pagination Best Practices: "Always respect the limit parameter", "Use offset or cursor-based pagination"' },

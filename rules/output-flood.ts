@@ -33,6 +33,7 @@ export default defineRule<keyof typeof messages, Options>({
   basis: 'spec',
   severity: 'warning',
   precision: 'high',
+  checklist: 'none',
   summary: 'A server does not flood its client: stdout stays within bounds and notifications are rate-limited.',
   references: [
     {

@@ -24,6 +24,8 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  // Not 'validated-outputs': a valid declared schema says nothing about the outputs themselves.
+  checklist: 'none',
   summary: 'A declared outputSchema is a JSON object with root type "object" and is valid in its declared or default JSON Schema dialect.',
   since: '2025-06-18',
   references: [

@@ -44,6 +44,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['typed-described-fields'],
   summary: 'Every tool parameter (and every field of an object parameter) has a description.',
   references: [
     { title: 'Server-building guide — Quality checklist: "All Pydantic Fields have explicit types and descriptions with constraints"' },

@@ -16,6 +16,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'note',
   precision: 'very-high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Every prompt, and every argument of a prompt, has a description.',
   references: [
     { title: 'MCP spec 2025-11-25 — server/prompts § Prompt (description, arguments)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/prompts#prompt' },

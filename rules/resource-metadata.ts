@@ -22,6 +22,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'note',
   precision: 'high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Every resource and resource template has a name, a description and a MIME type.',
   references: [
     { title: 'MCP spec 2025-11-25 — server/resources § Resource', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource' },

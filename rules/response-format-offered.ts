@@ -21,6 +21,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'note',
   precision: 'medium',
+  checklist: ['context-efficient-responses'],
   summary: 'Read-only tools that return data and declare no outputSchema offer a response_format parameter ("markdown" or "json").',
   references: [
     { title: 'Server-building guide — Response Format Guidelines: "All tools that return data should support multiple formats"' },

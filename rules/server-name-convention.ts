@@ -19,6 +19,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['server-name-format'],
   summary: 'serverInfo.name follows {service}-mcp-server (TypeScript) or {service}_mcp (Python), in lower case, without version numbers or dates.',
   references: [
     { title: 'Server-building guide — Server Naming Conventions: "Python: {service}_mcp … Node/TypeScript: {service}-mcp-server … Without version numbers or dates"' },

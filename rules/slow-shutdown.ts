@@ -18,6 +18,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'high',
+  checklist: 'none',
   summary: 'A stdio server exits promptly when its stdin closes, and leaves none of the processes it started running.',
   references: [
     {

@@ -18,6 +18,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['input-validation-models'],
   summary: 'A tool whose inputSchema promises "additionalProperties": false validates its arguments with a strict zod object, so unknown arguments are rejected rather than silently dropped.',
   references: [
     { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Quick Start: z.object({…}).strict()' },

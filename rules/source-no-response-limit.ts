@@ -11,6 +11,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'note',
   precision: 'medium',
+  checklist: ['response-character-limit'],
   summary: 'The server caps the size of tool responses (a CHARACTER_LIMIT-style constant or a truncation of the response text).',
   references: [
     { title: 'Server-building guide — Character Limits and Truncation: "Define CHARACTER_LIMIT constant: Typically 25,000 characters at module level"' },

@@ -40,6 +40,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: ['server-runs'],
   summary: 'A stdio server writes nothing to stdout but newline-delimited JSON-RPC messages.',
   references: [
     {

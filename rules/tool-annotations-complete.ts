@@ -22,6 +22,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['annotations-correct'],
   summary: 'Tool annotations set all four hints (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) explicitly.',
   since: '2025-03-26',
   references: [

@@ -17,6 +17,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['annotations-correct'],
   summary: 'Tool annotations do not contradict each other or the action verb in the tool name.',
   since: '2025-03-26',
   references: [

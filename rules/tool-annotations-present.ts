@@ -10,6 +10,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['name-and-annotations-registered', 'annotations-correct'],
   summary: 'Every tool declares annotations (readOnlyHint, destructiveHint, idempotentHint, openWorldHint).',
   since: '2025-03-26',
   references: [

@@ -24,6 +24,7 @@ export default defineRule<keyof typeof messages, Options>({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Tool descriptions are long enough to be useful and short enough not to flood the context window.',
   references: [
     { title: 'Server-building guide — Tool Documentation: "One-line summary", "Detailed explanation of purpose", "Usage examples"' },

@@ -95,6 +95,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'medium',
+  checklist: ['descriptive-names-and-docs', 'comprehensive-docstrings'],
   summary: 'Tool descriptions say more than the name, are not placeholder text, and say what the tool returns.',
   references: [
     { title: 'Server-building guide — Tool Design Guidelines: "Tool descriptions must narrowly and unambiguously describe functionality"' },

@@ -16,6 +16,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Tool names are 1–128 characters of A-Z, a-z, 0-9, underscore, hyphen and dot.',
   since: '2025-11-25',
   references: [

@@ -17,6 +17,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Tool names fit the strictest clients and model APIs: 1–64 characters of A-Z, a-z, 0-9, underscore and hyphen.',
   references: [
     { title: 'Server-building guide — Tool Naming Best Practices: "Anticipate that your MCP server may be used alongside other MCP servers"' },

@@ -15,6 +15,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Tool names are snake_case: lower-case words of letters and digits joined by single underscores.',
   references: [{ title: 'Server-building guide — Tool Naming Best Practices: "Use snake_case: search_users, create_project, get_channel_info"' }],
   messages,

@@ -14,6 +14,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['task-subdivision-names'],
   summary: 'Tool names are unique within the server, across all pages of tools/list, and do not differ only in letter case.',
   references: [
     { title: 'MCP spec 2025-11-25 — server/tools § Tool Names ("SHOULD be unique within a server")', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names' },

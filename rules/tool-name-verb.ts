@@ -12,6 +12,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'note',
   precision: 'medium',
+  checklist: ['task-subdivision-names'],
   summary: 'Tool names are action-oriented: after the service prefix, the name starts with a verb (get, list, search, create…).',
   references: [
     { title: 'Server-building guide — Tool Naming Best Practices: "Be action-oriented: Start with verbs (get, list, search, create, etc.)"' },

@@ -44,6 +44,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['context-efficient-responses'],
   summary: 'The whole tool list (names, descriptions, schemas, annotations) fits an agent\'s context budget, estimated at 4 bytes of JSON per token.',
   references: [
     { title: 'Server-building guide — Agent-Centric Design Principles, Optimize for Limited Context: "make every token count"' },

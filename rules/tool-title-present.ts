@@ -20,6 +20,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'note',
   precision: 'very-high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Every tool has a human-readable title (`title`, or `annotations.title`) for clients to display.',
   since: '2025-03-26',
   references: [
