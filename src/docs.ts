@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Rule } from './engine/rule.js';
+import { ruleStatus, type Rule } from './engine/rule.js';
 import { RULE_DOCS_DIR } from './paths.js';
 import { docsUrl } from './version.js';
 
@@ -37,6 +37,8 @@ function metadataLines(rule: Rule): string[] {
     ...(rule.since ? [`- Applies from protocol version: ${rule.since}`] : []),
     ...(rule.until ? [`- Applies up to protocol version: ${rule.until}`] : []),
     `- Precision: ${rule.precision}`,
+    // Stable is the default and goes unsaid, so only preview and deprecated rules show a status.
+    ...(ruleStatus(rule) !== 'stable' ? [`- Status: ${ruleStatus(rule)}${rule.replacedBy ? ` (replaced by \`${rule.replacedBy}\`)` : ''}`] : []),
   ];
 }
 
