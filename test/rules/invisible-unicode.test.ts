@@ -11,7 +11,7 @@ const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: n
 const withDescription = (description: string) =>
   makeCapture({ tools: withTool(cleanTools(), 'bookstore_get_book', (t: Record<string, unknown>) => ({ ...t, description })) });
 const tags = (text: string) => [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
-const base = cleanTools()[1].description as string;
+const base = cleanTools()[1]!.description as string;
 
 describe(RULE, () => {
   it.each([

@@ -12,7 +12,7 @@ const RULE = 'secrets-in-surface';
 const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
 const withDescription = (description: string) =>
   makeCapture({ tools: withTool(cleanTools(), 'bookstore_get_book', (t: Record<string, unknown>) => ({ ...t, description })) });
-const base = cleanTools()[1].description as string;
+const base = cleanTools()[1]!.description as string;
 
 const KIND_OF: Record<keyof typeof FAKE_SECRETS, string> = {
   'aws-access-key': 'AWS access key id',
