@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cleanPrompts, cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/prompt-description-present.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'prompt-description-present';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const lint = (capture: Capture) => runRule(rule, capture);
 const prompt = (change: (p: Record<string, any>) => void) => {
   const p: Record<string, any> = structuredClone(cleanPrompts()[0]!);
   change(p);
