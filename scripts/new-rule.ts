@@ -120,7 +120,8 @@ serveRaw({ tools: cleanTools() });
 }
 
 function goodFixture(): string {
-  return `// The clean twin of bad.mjs. ${TODO_MARKER}: make it bad.mjs without the defect, or delete it (then fixtures/clean-server.mjs is the twin).
+  return `// The clean twin of bad.mjs. ${TODO_MARKER}: make it bad.mjs without the defect,
+// or delete it (then fixtures/clean-server.mjs is the twin).
 import { cleanTools, serveRaw } from '../../lib/raw-server.mjs';
 
 serveRaw({ tools: cleanTools() });
@@ -128,7 +129,8 @@ serveRaw({ tools: cleanTools() });
 }
 
 function expectedFindings(id: string): string {
-  const todo = `${TODO_MARKER}: every finding of all rules on bad.mjs, as "${id} <messageId> <subject>" (run it: node dist/bin/mcplint.js -- node fixtures/rules/${id}/bad.mjs)`;
+  const run = `node dist/bin/mcplint.js -- node fixtures/rules/${id}/bad.mjs`;
+  const todo = `${TODO_MARKER}: every finding of all rules on bad.mjs, as "${id} <messageId> <subject>" (run it: ${run})`;
   return JSON.stringify({ findings: [todo] }, null, 2) + '\n';
 }
 

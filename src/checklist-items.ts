@@ -14,7 +14,13 @@ import type { Rule } from './engine/rule.js';
 
 export type ChecklistSection = 'Strategic Design' | 'Implementation' | 'Tool Configuration' | 'Code Quality' | 'Testing';
 
-export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = ['Strategic Design', 'Implementation', 'Tool Configuration', 'Code Quality', 'Testing'];
+export const CHECKLIST_SECTIONS: readonly ChecklistSection[] = [
+  'Strategic Design',
+  'Implementation',
+  'Tool Configuration',
+  'Code Quality',
+  'Testing',
+];
 
 /** The items in the guide's order: id (what rules name), section, the guide's wording. */
 const ITEMS = [
@@ -26,7 +32,11 @@ const ITEMS = [
   { id: 'guiding-error-messages', section: 'Strategic Design', text: 'Error messages guide agents toward correct usage' },
 
   // Implementation (general "Implementation" + language guide "Implementation Quality")
-  { id: 'focused-implementation', section: 'Implementation', text: 'Focused implementation: most important and valuable tools implemented' },
+  {
+    id: 'focused-implementation',
+    section: 'Implementation',
+    text: 'Focused implementation: most important and valuable tools implemented',
+  },
   { id: 'descriptive-names-and-docs', section: 'Implementation', text: 'All tools have descriptive names and documentation' },
   {
     id: 'consistent-return-types',
@@ -39,27 +49,43 @@ const ITEMS = [
   { id: 'validated-outputs', section: 'Implementation', text: 'Outputs are properly validated and formatted' },
 
   // Tool Configuration
-  { id: 'name-and-annotations-registered', section: 'Tool Configuration', text: "All tools implement 'name' and 'annotations' in their registration" },
+  {
+    id: 'name-and-annotations-registered',
+    section: 'Tool Configuration',
+    text: "All tools implement 'name' and 'annotations' in their registration",
+  },
   {
     id: 'annotations-correct',
     section: 'Tool Configuration',
     text: 'Annotations correctly set (readOnlyHint, destructiveHint, idempotentHint, openWorldHint)',
   },
-  { id: 'input-validation-models', section: 'Tool Configuration', text: 'Input validation with Pydantic/Zod models (no manual validation needed)' },
+  {
+    id: 'input-validation-models',
+    section: 'Tool Configuration',
+    text: 'Input validation with Pydantic/Zod models (no manual validation needed)',
+  },
   { id: 'typed-described-fields', section: 'Tool Configuration', text: 'All fields have explicit types and descriptions with constraints' },
   {
     id: 'comprehensive-docstrings',
     section: 'Tool Configuration',
     text: 'All tools have comprehensive docstrings with explicit input/output types',
   },
-  { id: 'return-schema-documented', section: 'Tool Configuration', text: 'Docstrings include complete schema structure for dict/JSON returns' },
+  {
+    id: 'return-schema-documented',
+    section: 'Tool Configuration',
+    text: 'Docstrings include complete schema structure for dict/JSON returns',
+  },
 
   // Code Quality
   { id: 'dry', section: 'Code Quality', text: 'Common functionality extracted into reusable functions (DRY)' },
   { id: 'async-io', section: 'Code Quality', text: 'Async/await for all I/O' },
   { id: 'strict-types', section: 'Code Quality', text: 'Type hints/strict TypeScript throughout' },
   { id: 'pagination', section: 'Code Quality', text: 'Pagination is properly implemented where applicable' },
-  { id: 'response-character-limit', section: 'Code Quality', text: 'Large responses check CHARACTER_LIMIT and truncate with clear messages' },
+  {
+    id: 'response-character-limit',
+    section: 'Code Quality',
+    text: 'Large responses check CHARACTER_LIMIT and truncate with clear messages',
+  },
   { id: 'filtering-options', section: 'Code Quality', text: 'Filtering options are provided for potentially large result sets' },
   { id: 'module-constants', section: 'Code Quality', text: 'Constants are defined at module level in UPPER_CASE' },
 
@@ -89,7 +115,7 @@ export interface ChecklistItem {
 export function checklistItems(rules: readonly Rule[]): ChecklistItem[] {
   return ITEMS.map((item) => ({
     ...item,
-    rules: rules.filter((r) => r.checklist !== undefined && r.checklist !== 'none' && r.checklist.includes(item.id)).map((r) => r.id),
+    rules: rules.filter((r) => Array.isArray(r.checklist) && r.checklist.includes(item.id)).map((r) => r.id),
   }));
 }
 

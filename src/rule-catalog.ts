@@ -64,7 +64,9 @@ export function closeRuleIds(id: string, known: readonly string[]): string[] {
 }
 
 /** The output of `mcplint explain <id>`, or the usage error for an id that is not a rule. */
-export function explainRule(rules: readonly Rule[], id: string, format: ExplainFormat): { ok: true; text: string } | { ok: false; error: string } {
+export type Explained = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
+
+export function explainRule(rules: readonly Rule[], id: string, format: ExplainFormat): Explained {
   const rule = rules.find((r) => r.id === id);
   if (!rule) {
     const close = closeRuleIds(id, rules.map((r) => r.id)).slice(0, 2);

@@ -21,10 +21,10 @@ describe('new-rule scaffold', () => {
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
   it('registers the rule in id order', () => {
-    const index = "import type { Rule } from '../src/engine/rule.js';\nimport aB from './a-b.js';\nimport cD from './c-d.js';\n\n" +
-      'export const rules: readonly Rule[] = [\n  aB,\n  cD,\n];\n';
+    const head = "import type { Rule } from '../src/engine/rule.js';\n";
+    const index = `${head}import aB from './a-b.js';\nimport cD from './c-d.js';\n\n` + 'export const rules: readonly Rule[] = [\n  aB,\n  cD,\n];\n';
     expect(withRegistered(index, 'b-c')).toBe(
-      "import type { Rule } from '../src/engine/rule.js';\nimport aB from './a-b.js';\nimport bC from './b-c.js';\nimport cD from './c-d.js';\n\n" +
+      `${head}import aB from './a-b.js';\nimport bC from './b-c.js';\nimport cD from './c-d.js';\n\n` +
         'export const rules: readonly Rule[] = [\n  aB,\n  bC,\n  cD,\n];\n',
     );
     expect(() => withRegistered(index, 'a-b')).toThrow('already registers a-b');
@@ -57,10 +57,9 @@ describe('new-rule scaffold', () => {
     expect(tsc.stdout + tsc.stderr).toBe('');
 
     const report = join(copy, 'vitest.json');
-    spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', 'test/registry.test.ts', '--reporter=json', `--outputFile=${report}`], {
-      cwd: copy,
-      encoding: 'utf8',
-    });
+    const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+    const args = [vitest, 'run', 'test/registry.test.ts', '--reporter=json', `--outputFile=${report}`];
+    spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8' });
     const results = (JSON.parse(readFileSync(report, 'utf8')) as VitestJson).testResults.flatMap((r) => r.assertionResults);
     const failed = results.filter((r) => r.status === 'failed');
     expect(failed.map((r) => r.fullName).sort()).toEqual([
@@ -71,9 +70,8 @@ describe('new-rule scaffold', () => {
     const messages = failed.map((r) => r.failureMessages.join('\n')).join('\n');
     expect(messages).toContain(`rules/${ID}.ts: declare checklist (item ids from src/checklist-items.ts, or 'none')`);
     expect(messages).toContain('README.md: the rule count or table is stale; run `npm run docs`');
-    for (const file of [`rules/${ID}.ts`, `rules/${ID}.md`, `test/rules/${ID}.test.ts`, `fixtures/rules/${ID}/bad.mjs`, `fixtures/rules/${ID}/expected.json`]) {
-      expect(messages).toContain(`${file}:`);
-    }
+    const marked = [`rules/${ID}.ts`, `rules/${ID}.md`, `test/rules/${ID}.test.ts`, ...['bad.mjs', 'expected.json'].map((f) => `fixtures/rules/${ID}/${f}`)];
+    for (const file of marked) expect(messages).toContain(`${file}:`);
     expect(messages).toMatch(new RegExp(`rules/${ID}\\.md:1: the summary paragraph`));
   }, 180_000);
 });

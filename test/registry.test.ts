@@ -14,6 +14,8 @@ import { ROOT } from './helpers/capture.js';
 import { TODO_MARKER } from '../scripts/new-rule.js';
 
 const ids = rules.map((r) => r.id);
+/** What a TODO(new-rule) marker asks for: the text after it. */
+const afterMarker = (line: string): string => line.slice(line.indexOf(TODO_MARKER) + TODO_MARKER.length).replace(/^:?\s*/, '');
 const ruleFiles = readdirSync(join(ROOT, 'rules')).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
 
 describe('rule registry', () => {
@@ -72,7 +74,9 @@ describe('rule registry', () => {
   });
 
   it('has a unit test per rule', () => {
-    const missing = ids.filter((id) => !existsSync(join(ROOT, 'test', 'rules', `${id}.test.ts`))).map((id) => `test/rules/${id}.test.ts: write the rule's unit test`);
+    const missing = ids
+      .filter((id) => !existsSync(join(ROOT, 'test', 'rules', `${id}.test.ts`)))
+      .map((id) => `test/rules/${id}.test.ts: write the rule's unit test`);
     expect(missing, missing.join('\n')).toEqual([]);
   });
 
@@ -97,7 +101,9 @@ describe('rule registry', () => {
 
   it('imports shared helpers from rules/lib/, never from another rule', () => {
     const crossImports = ruleFiles.flatMap((file) =>
-      [...readFileSync(join(ROOT, 'rules', file), 'utf8').matchAll(/from '\.\/(?!lib\/)([^']+)'/g)].map((m) => `rules/${file} imports ./${m[1]}`),
+      [...readFileSync(join(ROOT, 'rules', file), 'utf8').matchAll(/from '\.\/(?!lib\/)([^']+)'/g)].map(
+        (m) => `rules/${file} imports ./${m[1]}`,
+      ),
     );
     expect(crossImports, `move the helpers to rules/lib/:\n${crossImports.join('\n')}`).toEqual([]);
   });
@@ -114,7 +120,7 @@ describe('rule registry', () => {
       .flatMap((file) =>
         readFileSync(join(ROOT, file), 'utf8')
           .split('\n')
-          .flatMap((line, i) => (line.includes(TODO_MARKER) ? [`${file}:${i + 1}: ${line.slice(line.indexOf(TODO_MARKER) + TODO_MARKER.length).replace(/^:?\s*/, '')}`] : [])),
+          .flatMap((line, i) => (line.includes(TODO_MARKER) ? [`${file}:${i + 1}: ${afterMarker(line)}`] : [])),
       );
     expect(todos, `fill these in:\n${todos.join('\n')}`).toEqual([]);
   });
