@@ -1,7 +1,7 @@
 import { LIST_METHODS, type Frame, type ListName } from '../src/capture.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { stderrTail } from './handshake.js';
+import { stderrTail } from './lib/stderr.js';
 
 const METHOD_NOT_FOUND = -32601;
 const EVIDENCE_CHARS = 300;
@@ -33,6 +33,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'high',
+  checklist: ['server-runs'],
   summary: 'Every list method behind an advertised capability (tools, prompts, resources) answers with a valid list.',
   references: [
     {

@@ -18,6 +18,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'high',
+  checklist: 'none',
   summary: 'List methods behind capabilities the server did not advertise answer -32601 (Method not found), not an empty success.',
   references: [
     {

@@ -18,6 +18,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: 'none',
   summary: 'A client config references secrets (${VAR}, ${env:VAR}) instead of writing tokens and keys into env, headers, args or the URL.',
   references: [
     { title: 'Server-building guide — OAuth and Security Best Practices: "Store API keys in environment variables, never in code"' },

@@ -56,6 +56,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'A server started with npx in a client config uses -y and an exact package version.',
   references: [
     { title: 'npm docs — npm exec / npx: "--yes" and package resolution', url: 'https://docs.npmjs.com/cli/commands/npm-exec' },

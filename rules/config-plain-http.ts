@@ -17,6 +17,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'A remote server in a client config is reached over https://; plain http:// is only for servers on this machine (loopback).',
   references: [
     { title: 'Server-building guide — OAuth and Security Best Practices: "Use secure transmission (HTTPS) for all network communication"' },

@@ -24,6 +24,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'medium',
+  checklist: 'none',
   summary: 'Every key of a server entry in a client config is one that client reads (no typos, no keys of another client).',
   references: [
     { title: 'Claude Code — MCP: project scope and .mcp.json', url: 'https://code.claude.com/docs/en/mcp' },

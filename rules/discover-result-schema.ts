@@ -13,6 +13,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'The server/discover result of a 2026-07-28 server is valid: supportedVersions, capabilities, resultType, ttlMs and cacheScope.',
   since: '2026-07-28',
   references: [

@@ -47,6 +47,7 @@ export default defineRule<keyof typeof messages, Options>({
   basis: 'guideline',
   severity: 'warning',
   precision: 'medium',
+  checklist: 'none',
   summary: 'Descriptions carry no base64 or hexadecimal blobs that people cannot read but a model can decode.',
   references: [
     {

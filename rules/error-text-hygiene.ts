@@ -48,6 +48,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['actionable-error-messages'],
   summary: 'Tool error messages carry no stack traces, absolute file paths, internal hosts or addresses, or raw driver errors.',
   references: [
     { title: 'Server-building guide — Error Handling Standards: "Don\'t expose internal implementation details"' },

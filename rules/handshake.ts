@@ -1,19 +1,8 @@
 import type { Capture } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { stderrTail } from './lib/stderr.js';
 
-/** How much of stderr a finding quotes: the end, where the reason for a crash usually is. */
-const STDERR_TAIL_LINES = 15;
-const STDERR_TAIL_CHARS = 1500;
 const RAW_EVIDENCE_CHARS = 300;
-
-/** The last lines of stderr, trimmed; undefined when the server wrote nothing there. */
-export function stderrTail(text: string): string | undefined {
-  const lines = text.replace(/\r\n?/g, '\n').replace(/\s+$/, '').split('\n');
-  let tail = lines.slice(-STDERR_TAIL_LINES).join('\n');
-  if (tail.length > STDERR_TAIL_CHARS) tail = `…${tail.slice(tail.length - STDERR_TAIL_CHARS)}`;
-  tail = tail.replace(/^\s*\n/, '');
-  return tail.trim() === '' ? undefined : tail;
-}
 
 function short(value: unknown): string {
   let text: string;
@@ -62,6 +51,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: ['server-runs'],
   summary: 'The server starts and answers initialize with a result.',
   references: [
     {

@@ -76,6 +76,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'error',
   precision: 'medium',
+  checklist: 'none',
   summary: 'Descriptions describe; they do not instruct the model to ignore its instructions, read secrets, hide things from the user or steer other tools.',
   references: [
     {

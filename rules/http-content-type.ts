@@ -16,6 +16,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'Every successful answer to a POSTed request is application/json (one JSON-RPC response) or text/event-stream.',
   references: [
     {

@@ -15,6 +15,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'GET on the Streamable HTTP endpoint opens a text/event-stream or is answered 405 Method Not Allowed.',
   references: [
     {

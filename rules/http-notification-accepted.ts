@@ -14,6 +14,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'A JSON-RPC notification POSTed to the Streamable HTTP endpoint gets 202 Accepted with no body (or an HTTP error status).',
   references: [
     {

@@ -15,6 +15,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'high',
+  checklist: 'none',
   summary: 'A request with a foreign Origin header is refused (403 Forbidden from 2025-11-25), which protects local servers from DNS rebinding.',
   references: [
     {

@@ -15,6 +15,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'A request with an invalid or unsupported MCP-Protocol-Version header is answered 400 Bad Request.',
   since: '2025-06-18',
   references: [

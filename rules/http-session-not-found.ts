@@ -14,6 +14,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'high',
+  checklist: 'none',
   summary: 'A request carrying an ended or unknown MCP-Session-Id is answered 404 Not Found.',
   since: '2025-03-26',
   references: [

@@ -19,6 +19,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: ['server-runs'],
   summary: 'The initialize result is valid for the negotiated protocol version, and that version is one the client asked for or knows.',
   references: [
     {

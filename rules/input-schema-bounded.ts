@@ -1,5 +1,5 @@
 import { isObject } from '../src/engine/capture-index.js';
-import { defineRule, type Subject } from '../src/engine/rule.js';
+import { defineRule, type Subject, type Report } from '../src/engine/rule.js';
 import { escapePointer, isLimitParam, judgeableObjectSchema, shortJson, topLevelParams, typesOf } from './lib/schema-rules.js';
 
 interface Options {
@@ -25,28 +25,31 @@ function arrayBounded(schema: Record<string, unknown>): boolean {
   return Array.isArray(schema.items) && schema.additionalItems === false;
 }
 
+const messages = {
+  unboundedLimit:
+    'Tool "{{name}}" parameter "{{param}}" sets how many results come back but has no maximum; add "maximum": {{maxLimit}} (or lower) so one call cannot flood the agent\'s context.',
+  limitTooHigh:
+    'Tool "{{name}}" parameter "{{param}}" allows up to {{maximum}} results per call; cap it at {{maxLimit}} or less and let the agent paginate for more.',
+  defaultOutOfRange:
+    'Tool "{{name}}" parameter "{{param}}" defaults to {{default}}; use a default between 1 and {{maxLimit}} (20–50 is typical) so a call without it returns a small page.',
+  unboundedArray:
+    'Tool "{{name}}" parameter "{{param}}" is an array without "maxItems"; bound it so one call cannot carry an unbounded batch.',
+};
+
 export default defineRule({
   id: 'input-schema-bounded',
   category: 'schema',
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['typed-described-fields'],
   summary: 'Limit-like parameters have a maximum no higher than the page cap and a sensible default, and array parameters have maxItems.',
   references: [
     { title: 'Server-building guide — Pagination Best Practices: "Default to reasonable limits: 20-50 items is typical"' },
     { title: 'Server-building guide — Pagination & Character Limits: limit = Field(default=20, ge=1, le=100)' },
     { title: 'Server-building guide — Python guide, Tool Structure with FastMCP: tags … max_items=10' },
   ],
-  messages: {
-    unboundedLimit:
-      'Tool "{{name}}" parameter "{{param}}" sets how many results come back but has no maximum; add "maximum": {{maxLimit}} (or lower) so one call cannot flood the agent\'s context.',
-    limitTooHigh:
-      'Tool "{{name}}" parameter "{{param}}" allows up to {{maximum}} results per call; cap it at {{maxLimit}} or less and let the agent paginate for more.',
-    defaultOutOfRange:
-      'Tool "{{name}}" parameter "{{param}}" defaults to {{default}}; use a default between 1 and {{maxLimit}} (20–50 is typical) so a call without it returns a small page.',
-    unboundedArray:
-      'Tool "{{name}}" parameter "{{param}}" is an array without "maxItems"; bound it so one call cannot carry an unbounded batch.',
-  },
+  messages,
   options: {
     schema: {
       type: 'object',
@@ -56,7 +59,7 @@ export default defineRule({
     defaults: { maxLimit: 100 } as Options,
   },
   requires: ['tools'],
-  *check({ index, options }) {
+  *check({ index, options }): Generator<Report<keyof typeof messages>> {
     const maxLimit = options.maxLimit;
     for (const tool of index.tools) {
       const schema = judgeableObjectSchema(tool.inputSchema);

@@ -1,5 +1,5 @@
 import { isObject } from '../src/engine/capture-index.js';
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { escapePointer, judgeableObjectSchema, normalizeName, shortJson, topLevelParams, typesOf } from './lib/schema-rules.js';
 
 /** Parameter names that always choose from a closed set (after normalizeName), with an example enum. */
@@ -23,23 +23,26 @@ const CLOSED_VALUE_WORDS = /\b(json|markdown|md|csv|html|xml|yaml|plain ?text|as
 /** Keywords that already restrict a string to known values. */
 const RESTRICTING = ['enum', 'const', 'anyOf', 'oneOf', 'allOf', '$ref', '$dynamicRef', 'pattern', 'not'];
 
+const messages = {
+  freeString:
+    'Tool "{{name}}" parameter "{{param}}" chooses from a fixed set of values but accepts any string; declare them with "enum" (e.g. {{example}}) so the model cannot send a value the tool does not support.',
+};
+
 export default defineRule({
   id: 'input-schema-closed-sets',
   category: 'schema',
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['typed-described-fields'],
   summary: 'Parameters that choose from a fixed set of values (response_format, sort order, direction) declare it with "enum" instead of taking any string.',
   references: [
     { title: 'Server-building guide — Response Format Guidelines: response_format="json" | "markdown"' },
     { title: 'Server-building guide — Response Formats, Implementation: response_format: z.nativeEnum(ResponseFormat)' },
   ],
-  messages: {
-    freeString:
-      'Tool "{{name}}" parameter "{{param}}" chooses from a fixed set of values but accepts any string; declare them with "enum" (e.g. {{example}}) so the model cannot send a value the tool does not support.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const schema = judgeableObjectSchema(tool.inputSchema);
       if (!schema) continue; // input-schema-valid's business

@@ -11,25 +11,28 @@ const MAX_DEPTH = 6;
 
 type Id = 'notDefined' | 'unsatisfiable';
 
+const messages = {
+  notDefined:
+    'Tool "{{name}}" requires "{{param}}"{{where}}, but the schema does not define it under "properties"; define it (type and description) or remove it from "required", since the model cannot know what to send.',
+  unsatisfiable:
+    'Tool "{{name}}" requires "{{param}}"{{where}}, but the schema neither defines it nor allows undeclared properties, so no call can ever be valid; define it under "properties" or remove it from "required".',
+};
+
 export default defineRule({
   id: 'input-schema-required-exist',
   category: 'schema',
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['input-validation-models'],
   summary: 'Every name listed in a tool inputSchema\'s "required" (at the root and in nested objects) is defined under "properties".',
   references: [
     { title: 'Server-building guide — Tool Development Best Practices: "Use parameter validation with detailed JSON schemas"' },
     { title: 'JSON Schema 2020-12 Validation § 6.5.3 required', url: 'https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.3' },
   ],
-  messages: {
-    notDefined:
-      'Tool "{{name}}" requires "{{param}}"{{where}}, but the schema does not define it under "properties"; define it (type and description) or remove it from "required", since the model cannot know what to send.',
-    unsatisfiable:
-      'Tool "{{name}}" requires "{{param}}"{{where}}, but the schema neither defines it nor allows undeclared properties, so no call can ever be valid; define it under "properties" or remove it from "required".',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const schema = judgeableObjectSchema(tool.inputSchema);
       if (!schema) continue; // input-schema-valid's business

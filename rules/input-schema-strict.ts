@@ -1,9 +1,15 @@
 import { isObject } from '../src/engine/capture-index.js';
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { judgeableObjectSchema, shortJson, topLevelParams } from './lib/schema-rules.js';
 
 /** Root keywords that build the accepted object elsewhere; this rule does not second-guess them. */
 const COMPOSITION = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'if', 'not'];
+
+const messages = {
+  open: 'Tool "{{name}}" accepts arguments its inputSchema does not declare; add "additionalProperties": false at the root (zod .strict(), Pydantic extra="forbid") so a misspelt or invented argument is rejected instead of silently ignored.',
+  openNoParameters:
+    'Tool "{{name}}" takes no parameters but its inputSchema accepts any object; declare { "type": "object", "additionalProperties": false } so stray arguments are rejected.',
+};
 
 export default defineRule({
   id: 'input-schema-strict',
@@ -11,6 +17,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['input-validation-models'],
   summary: 'Every tool inputSchema rejects undeclared arguments with "additionalProperties": false at its root.',
   references: [
     { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Quick Start: z.object({…}).strict()' },
@@ -20,13 +27,9 @@ export default defineRule({
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool',
     },
   ],
-  messages: {
-    open: 'Tool "{{name}}" accepts arguments its inputSchema does not declare; add "additionalProperties": false at the root (zod .strict(), Pydantic extra="forbid") so a misspelt or invented argument is rejected instead of silently ignored.',
-    openNoParameters:
-      'Tool "{{name}}" takes no parameters but its inputSchema accepts any object; declare { "type": "object", "additionalProperties": false } so stray arguments are rejected.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const schema = judgeableObjectSchema(tool.inputSchema);
       if (!schema) continue; // input-schema-valid's business

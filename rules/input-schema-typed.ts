@@ -12,24 +12,27 @@ type Id = 'untypedProperty' | 'untypedItems';
 
 const isTyped = (schema: JsonObject): boolean => TYPING.some((k) => k in schema);
 
+const messages = {
+  untypedProperty:
+    'Tool "{{name}}" parameter "{{param}}" declares no type; add "type" (or enum, const, $ref, anyOf/oneOf) so the model knows what value to send and invalid values are rejected.',
+  untypedItems:
+    'Tool "{{name}}" parameter "{{param}}" has array items that declare no type; give "items" a "type" (or enum, const, $ref, anyOf/oneOf) so the model knows what each element must be.',
+};
+
 export default defineRule({
   id: 'input-schema-typed',
   category: 'schema',
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['typed-described-fields'],
   summary: 'Every parameter of a tool inputSchema, nested ones and array items included, declares its type.',
   references: [
     { title: 'Server-building guide — Tool Development Best Practices: "Use parameter validation with detailed JSON schemas"' },
   ],
-  messages: {
-    untypedProperty:
-      'Tool "{{name}}" parameter "{{param}}" declares no type; add "type" (or enum, const, $ref, anyOf/oneOf) so the model knows what value to send and invalid values are rejected.',
-    untypedItems:
-      'Tool "{{name}}" parameter "{{param}}" has array items that declare no type; give "items" a "type" (or enum, const, $ref, anyOf/oneOf) so the model knows what each element must be.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const schema = judgeableObjectSchema(tool.inputSchema);
       if (!schema) continue; // input-schema-valid's business

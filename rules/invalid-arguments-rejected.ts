@@ -19,6 +19,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'high',
+  checklist: ['error-scenarios'],
   summary: 'A tool called with arguments that break its inputSchema fails cleanly: no successful result, no hang, no crash.',
   references: [
     { title: 'MCP spec 2025-11-25 — server/tools § Security Considerations: "Servers MUST validate all tool inputs"', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#security-considerations' },

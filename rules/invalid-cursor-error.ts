@@ -16,6 +16,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'high',
+  checklist: 'none',
   summary: 'tools/list with a cursor the server never issued gets JSON-RPC error -32602 (Invalid params).',
   references: [
     {

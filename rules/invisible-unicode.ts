@@ -84,6 +84,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'error',
   precision: 'high',
+  checklist: 'none',
   summary: 'Names, descriptions and schemas contain no invisible Unicode: no zero-width characters, bidirectional controls or tag characters.',
   references: [
     {

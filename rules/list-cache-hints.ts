@@ -17,6 +17,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'Every list result of a 2026-07-28 server carries ttlMs (an integer ≥ 0) and cacheScope ("public" or "private"), the same on every page.',
   since: '2026-07-28',
   references: [

@@ -49,6 +49,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: ['name-and-annotations-registered'],
   summary: 'Every tool, prompt, resource and resource template a server lists is valid against the official schema of the negotiated version.',
   references: [
     { title: 'MCP spec 2025-11-25 — server/tools § Tool', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },

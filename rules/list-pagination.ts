@@ -29,6 +29,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'high',
+  checklist: ['pagination'],
   summary: 'List pagination ends: nextCursor is an opaque non-empty string, never repeats, and is absent on the last page.',
   references: [
     {

@@ -1,8 +1,15 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { actionVerb, judgeableObjectSchema, LIMIT_NAMES, LISTING_VERBS, normalizeName, OFFSET_NAMES, topLevelParams } from './lib/schema-rules.js';
 
 /** Root keywords through which parameters can be defined out of sight of `properties`. */
 const INDIRECT = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'patternProperties'];
+
+const messages = {
+  missingLimit:
+    'Tool "{{name}}" returns a collection (its verb is "{{verb}}") but has no limit parameter; add "limit" (integer, default 20, maximum 100) so the agent decides how many results enter its context.',
+  missingOffset:
+    'Tool "{{name}}" returns a collection (its verb is "{{verb}}") but has no offset or cursor parameter; add "offset" (or "cursor") so the agent can fetch the next page instead of everything at once.',
+};
 
 export default defineRule({
   id: 'list-tools-paginated',
@@ -10,19 +17,15 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'medium',
+  checklist: ['pagination'],
   summary: 'Tools that list or search (verb list, search, find, query, browse or scan) take a limit parameter and an offset or cursor parameter.',
   references: [
     { title: 'Server-building guide — Pagination Best Practices: "Always respect the limit parameter", "Use offset or cursor-based pagination"' },
     { title: 'Server-building guide — Pagination & Character Limits: "Always implement for list operations"' },
   ],
-  messages: {
-    missingLimit:
-      'Tool "{{name}}" returns a collection (its verb is "{{verb}}") but has no limit parameter; add "limit" (integer, default 20, maximum 100) so the agent decides how many results enter its context.',
-    missingOffset:
-      'Tool "{{name}}" returns a collection (its verb is "{{verb}}") but has no offset or cursor parameter; add "offset" (or "cursor") so the agent can fetch the next page instead of everything at once.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const verb = actionVerb(tool.name);
       if (verb === undefined || !LISTING_VERBS.has(verb)) continue;

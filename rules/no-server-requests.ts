@@ -12,6 +12,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'A 2026-07-28 server never sends JSON-RPC requests to the client (sampling, elicitation and roots go through InputRequiredResult).',
   since: '2026-07-28',
   references: [

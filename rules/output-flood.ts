@@ -1,6 +1,6 @@
 import type { Frame } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { phaseInWords } from './stdout-pollution.js';
+import { phaseInWords } from './lib/session-phase.js';
 
 const EVIDENCE_CHARS = 200;
 
@@ -33,6 +33,7 @@ export default defineRule<keyof typeof messages, Options>({
   basis: 'spec',
   severity: 'warning',
   precision: 'high',
+  checklist: 'none',
   summary: 'A server does not flood its client: stdout stays within bounds and notifications are rate-limited.',
   references: [
     {

@@ -47,6 +47,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'medium',
+  checklist: ['pagination', 'sample-tool-calls'],
   summary: 'List and search tools called with a small limit return no more items than asked, and say whether there are more (has_more) and how to get them (next_offset or next_cursor).',
   references: [
     { title: 'Server-building guide — Pagination Best Practices: "Always respect the limit parameter", "Return pagination metadata: has_more, next_offset/next_cursor, total_count"' },

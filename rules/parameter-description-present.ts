@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { isObject, type JsonObject } from '../src/engine/capture-index.js';
 
 /** RFC 6901 escaping of one pointer segment. */
@@ -33,23 +33,26 @@ function isDescribed(root: JsonObject, property: JsonObject): boolean {
   return false;
 }
 
+const messages = {
+  missing:
+    'Tool "{{name}}" has a parameter "{{parameter}}" without a description; say what it means, its format and an example value, so the model can fill it in correctly.',
+};
+
 export default defineRule({
   id: 'parameter-description-present',
   category: 'descriptions',
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['typed-described-fields'],
   summary: 'Every tool parameter (and every field of an object parameter) has a description.',
   references: [
     { title: 'Server-building guide — Quality checklist: "All Pydantic Fields have explicit types and descriptions with constraints"' },
     { title: 'Server-building guide — Tool Documentation: "Explicit parameter types with examples"' },
   ],
-  messages: {
-    missing:
-      'Tool "{{name}}" has a parameter "{{parameter}}" without a description; say what it means, its format and an example value, so the model can fill it in correctly.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const schema = tool.inputSchema;
       if (!isObject(schema) || !isObject(schema.properties)) continue;

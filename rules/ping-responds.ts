@@ -14,6 +14,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'The server answers ping promptly with an empty result.',
   references: [
     {

@@ -16,6 +16,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'Before the client sends notifications/initialized, the server sends no notifications other than log messages.',
   references: [
     {

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import type { Entry } from '../src/engine/capture-index.js';
 
 /**
@@ -8,26 +8,29 @@ import type { Entry } from '../src/engine/capture-index.js';
 const absent = (value: unknown): boolean => value === undefined || (typeof value === 'string' && value.trim() === '');
 const blank = (value: unknown): boolean => typeof value === 'string' && value.trim() === '';
 
+const messages = {
+  missingName: '{{label}} "{{uri}}" has no name; give it a short name that clients can list and the model can refer to.',
+  missingDescription: '{{label}} "{{uri}}" has no description; say what it contains, so the client and the model can decide when to read it.',
+  missingMimeType: 'Resource "{{uri}}" has no mimeType; declare it (e.g. "application/json", "text/markdown") so clients know how to present and parse it.',
+  templateMissingMimeType:
+    'Resource template "{{uri}}" has no mimeType; when every resource it addresses has the same type, declare it (e.g. "application/json") so clients know how to parse them.',
+};
+
 export default defineRule({
   id: 'resource-metadata',
   category: 'descriptions',
   basis: 'guideline',
   severity: 'note',
   precision: 'high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Every resource and resource template has a name, a description and a MIME type.',
   references: [
     { title: 'MCP spec 2025-11-25 — server/resources § Resource', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource' },
     { title: 'MCP spec 2025-11-25 — server/resources § Resource Templates', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource-templates' },
   ],
-  messages: {
-    missingName: '{{label}} "{{uri}}" has no name; give it a short name that clients can list and the model can refer to.',
-    missingDescription: '{{label}} "{{uri}}" has no description; say what it contains, so the client and the model can decide when to read it.',
-    missingMimeType: 'Resource "{{uri}}" has no mimeType; declare it (e.g. "application/json", "text/markdown") so clients know how to present and parse it.',
-    templateMissingMimeType:
-      'Resource template "{{uri}}" has no mimeType; when every resource it addresses has the same type, declare it (e.g. "application/json") so clients know how to parse them.',
-  },
+  messages,
   requires: ['resources'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const lists: readonly [readonly Entry[], 'resource' | 'resourceTemplate'][] = [
       [index.resources, 'resource'],
       [index.resourceTemplates, 'resourceTemplate'],

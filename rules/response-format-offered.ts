@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { actionVerb, judgeableObjectSchema, normalizeName, topLevelParams } from './lib/schema-rules.js';
 
 /** Verbs of tools that return data. */
@@ -10,23 +10,26 @@ const FORMAT_NAMES = new Set(['responseformat', 'outputformat', 'format']);
 /** Root keywords through which parameters can be defined out of sight of `properties`. */
 const INDIRECT = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'patternProperties'];
 
+const messages = {
+  missing:
+    'Tool "{{name}}" returns data but offers no response_format parameter; accept response_format: "markdown" | "json" (markdown by default) so the agent can choose readable or machine-processable output.',
+};
+
 export default defineRule({
   id: 'response-format-offered',
   category: 'ergonomics',
   basis: 'guideline',
   severity: 'note',
   precision: 'medium',
+  checklist: ['context-efficient-responses'],
   summary: 'Read-only tools that return data and declare no outputSchema offer a response_format parameter ("markdown" or "json").',
   references: [
     { title: 'Server-building guide — Response Format Guidelines: "All tools that return data should support multiple formats"' },
     { title: 'Server-building guide — Agent-Centric Design Principles, Optimize for Limited Context' },
   ],
-  messages: {
-    missing:
-      'Tool "{{name}}" returns data but offers no response_format parameter; accept response_format: "markdown" | "json" (markdown by default) so the agent can choose readable or machine-processable output.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       if (tool.annotations?.readOnlyHint !== true) continue;
       // A declared outputSchema already gives the machine-readable form as structuredContent.

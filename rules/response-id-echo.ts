@@ -21,6 +21,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'Every response carries the id of its request unchanged: same type, same value (string ids with non-ASCII characters included).',
   references: [
     {

@@ -28,6 +28,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['response-character-limit', 'sample-tool-calls'],
   summary: 'Tool results over the character limit (25,000 by default, probes.maxResponseChars) say they were truncated and how to get more.',
   references: [
     { title: 'Server-building guide — Character Limits and Truncation: "Truncate gracefully with clear indicators", "Provide guidance on filtering"' },

@@ -15,6 +15,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'Every result of a 2026-07-28 server carries resultType "complete" or "input_required".',
   since: '2026-07-28',
   references: [

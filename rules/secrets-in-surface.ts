@@ -57,6 +57,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'error',
   precision: 'high',
+  checklist: 'none',
   summary: 'No credential (API key, token, private key, password in a URL) appears in the tool surface, tool call output or log notifications.',
   references: [
     { title: 'Server-building guide — OAuth and Security Best Practices: "Store API keys in environment variables, never in code"' },

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { findVersionOrDate, serviceWords, stripVersionsAndDates } from './lib/naming.js';
 
 /** Node/TypeScript: {service}-mcp-server (an npm scope is tolerated: @acme/slack-mcp-server). */
@@ -6,24 +6,27 @@ const NODE_CONVENTION = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9]+(?:-[a-z0-9]+)*-m
 /** Python: {service}_mcp. */
 const PYTHON_CONVENTION = /^[a-z0-9]+(?:_[a-z0-9]+)*_mcp$/;
 
+const messages = {
+  convention:
+    'Server name "{{name}}" does not follow the convention {service}-mcp-server (TypeScript) or {service}_mcp (Python) in lower case; rename it, e.g. {{example}}.',
+  versionInName:
+    'Server name "{{name}}" contains the version or date "{{token}}"; keep the name stable and report the version in serverInfo.version instead (e.g. "{{suggestion}}").',
+};
+
 export default defineRule({
   id: 'server-name-convention',
   category: 'naming',
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['server-name-format'],
   summary: 'serverInfo.name follows {service}-mcp-server (TypeScript) or {service}_mcp (Python), in lower case, without version numbers or dates.',
   references: [
     { title: 'Server-building guide — Server Naming Conventions: "Python: {service}_mcp … Node/TypeScript: {service}-mcp-server … Without version numbers or dates"' },
   ],
-  messages: {
-    convention:
-      'Server name "{{name}}" does not follow the convention {service}-mcp-server (TypeScript) or {service}_mcp (Python) in lower case; rename it, e.g. {{example}}.',
-    versionInName:
-      'Server name "{{name}}" contains the version or date "{{token}}"; keep the name stable and report the version in serverInfo.version instead (e.g. "{{suggestion}}").',
-  },
+  messages,
   requires: ['handshake'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const name = index.serverName;
     if (name === undefined || name.trim() === '') return; // a missing name is a handshake-schema finding
     const subject = { kind: 'server' } as const;

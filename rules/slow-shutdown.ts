@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { stderrTail } from './handshake.js';
+import { stderrTail } from './lib/stderr.js';
 
 const COMMAND_CHARS = 120;
 
@@ -18,6 +18,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'high',
+  checklist: 'none',
   summary: 'A stdio server exits promptly when its stdin closes, and leaves none of the processes it started running.',
   references: [
     {

@@ -15,6 +15,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'medium',
+  checklist: ['external-call-error-handling', 'error-scenarios'],
   summary: 'Tool handlers report failures as results with isError: true and an actionable message, instead of throwing.',
   references: [
     { title: 'Server-building guide — Error handling: "Tool errors should be reported within the result object, not as MCP protocol-level errors"' },

@@ -1,5 +1,5 @@
 import { isObject } from '../src/engine/capture-index.js';
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 
 const FORM_WORDS = {
   object: 'z.object(…)',
@@ -7,23 +7,26 @@ const FORM_WORDS = {
   parse: 'z.object(…) that parses the arguments',
 } as const;
 
+const messages = {
+  strips:
+    'Tool "{{name}}" advertises "additionalProperties": false, but its zod input {{form}} at {{file}}:{{line}} is not .strict(), so unknown arguments are silently dropped instead of rejected; add .strict() so a misspelt argument fails with an error the agent can correct.',
+};
+
 export default defineRule({
   id: 'source-loose-zod',
   category: 'source',
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['input-validation-models'],
   summary: 'A tool whose inputSchema promises "additionalProperties": false validates its arguments with a strict zod object, so unknown arguments are rejected rather than silently dropped.',
   references: [
     { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Quick Start: z.object({…}).strict()' },
     { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Key Features: "Zod schemas for runtime validation"' },
   ],
-  messages: {
-    strips:
-      'Tool "{{name}}" advertises "additionalProperties": false, but its zod input {{form}} at {{file}}:{{line}} is not .strict(), so unknown arguments are silently dropped instead of rejected; add .strict() so a misspelt argument fails with an error the agent can correct.',
-  },
+  messages,
   requires: ['source', 'tools'],
-  *check({ source, index }) {
+  *check({ source, index }): Generator<Report<keyof typeof messages>> {
     if (!source) return;
     const reported = new Set<string>();
     for (const loose of source.looseZodObjects) {

@@ -14,6 +14,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'error',
   precision: 'high',
+  checklist: ['server-runs'],
   summary: "A stdio server's own code never writes to stdout (console.log, console.info, process.stdout.write, …); logs go to stderr.",
   references: [
     { title: 'Server-building guide — Transport Best Practices, Stdio Transport Specific: "Local MCP servers should NOT log to stdout (interferes with protocol)"' },

@@ -1,6 +1,6 @@
-import type { Frame, NoiseFrame, Phase } from '../src/capture.js';
-import { isObject } from '../src/engine/capture-index.js';
+import type { NoiseFrame } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { phaseInWords } from './lib/session-phase.js';
 
 const MAX_FINDINGS = 20;
 const EVIDENCE_CHARS = 200;
@@ -13,39 +13,6 @@ const MESSAGE_BY_KIND = {
   'invalid-utf8': 'invalidUtf8',
   batch: 'batch',
 } as const satisfies Record<NoiseFrame['noise'], string>;
-
-const LIST_WORDS: Record<string, string> = {
-  'tools/list': 'tools',
-  'prompts/list': 'prompts',
-  'resources/list': 'resources',
-  'resources/templates/list': 'resource templates',
-};
-
-/** The method of the last request mcplint sent before frame `at`. */
-function lastSentMethod(frames: readonly Frame[], at: number): string | undefined {
-  for (let i = at - 1; i >= 0; i--) {
-    const f = frames[i]!;
-    if (f.kind === 'message' && f.dir === 'send' && isObject(f.message) && typeof f.message.method === 'string' && 'id' in f.message) {
-      return f.message.method;
-    }
-  }
-  return undefined;
-}
-
-/** When in the session a line was written, in words: "before the initialize response", "while listing tools". */
-export function phaseInWords(phase: Phase, frames: readonly Frame[], at: number): string {
-  if (phase === 'before-initialize') return 'before the initialize response';
-  if (phase === 'handshake') return 'right after the initialize response';
-  if (phase === 'shutdown') return 'at shutdown, after stdin was closed';
-  if (phase === 'listing') {
-    const method = lastSentMethod(frames, at);
-    const what = method !== undefined ? LIST_WORDS[method] : undefined;
-    return what ? `while listing ${what}` : 'while listing';
-  }
-  const probe = phase.slice('probe:'.length);
-  const method = lastSentMethod(frames, at);
-  return `during the ${probe} probe${method ? ` (${method})` : ''}`;
-}
 
 /** A short quote of the line; control characters (ANSI escapes, NUL) are shown escaped. */
 function evidenceOf(text: string): string | undefined {
@@ -73,6 +40,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: ['server-runs'],
   summary: 'A stdio server writes nothing to stdout but newline-delimited JSON-RPC messages.',
   references: [
     {

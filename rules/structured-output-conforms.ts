@@ -16,6 +16,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: ['validated-outputs', 'sample-tool-calls'],
   summary: 'A tool that declares an outputSchema returns structuredContent (unless isError) that validates against it.',
   since: '2025-06-18',
   references: [

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 
 /** The four behaviour hints of ToolAnnotations, in the order the spec lists them. */
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
@@ -11,24 +11,27 @@ const DEFAULTS: Record<(typeof HINTS)[number], boolean> = {
   openWorldHint: true,
 };
 
+const messages = {
+  missing:
+    'Tool "{{name}}" leaves {{missing}} unset in its annotations, so clients fall back to the pessimistic defaults ({{defaults}}); set every hint to true or false explicitly.',
+};
+
 export default defineRule({
   id: 'tool-annotations-complete',
   category: 'annotations',
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['annotations-correct'],
   summary: 'Tool annotations set all four hints (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) explicitly.',
   since: '2025-03-26',
   references: [
     { title: 'Server-building guide — Quality checklist: "Annotations correctly set (readOnlyHint, destructiveHint, idempotentHint, openWorldHint)"' },
     { title: 'MCP spec 2025-11-25 — schema § ToolAnnotations (defaults)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations' },
   ],
-  messages: {
-    missing:
-      'Tool "{{name}}" leaves {{missing}} unset in its annotations, so clients fall back to the pessimistic defaults ({{defaults}}); set every hint to true or false explicitly.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const annotations = tool.annotations;
       // No annotations at all is tool-annotations-present's business; a non-object is a schema error.

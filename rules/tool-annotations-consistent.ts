@@ -1,6 +1,15 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { actionVerb, MUTATING_VERBS, nameMentionsChange, READING_VERBS } from '../src/shared/verbs.js';
 
+
+const messages = {
+  readOnlyAndDestructive:
+    'Tool "{{name}}" is annotated both readOnlyHint: true and destructiveHint: true; a read-only tool cannot destroy anything, so set destructiveHint: false or readOnlyHint: false.',
+  mutatingNameReadOnly:
+    'Tool "{{name}}" is annotated readOnlyHint: true, but its verb "{{verb}}" says it changes something; set readOnlyHint: false (and destructiveHint to match) unless the tool really only reads.',
+  readingNameNotReadOnly:
+    'Tool "{{name}}" is annotated readOnlyHint: false, but its verb "{{verb}}" says it only reads; set readOnlyHint: true if it has no side effects, or rename it to say what it changes.',
+};
 
 export default defineRule({
   id: 'tool-annotations-consistent',
@@ -8,22 +17,16 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['annotations-correct'],
   summary: 'Tool annotations do not contradict each other or the action verb in the tool name.',
   since: '2025-03-26',
   references: [
     { title: 'Server-building guide — Best practices for tool annotations: "Be accurate about side effects"' },
     { title: 'MCP spec 2025-11-25 — schema § ToolAnnotations', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations' },
   ],
-  messages: {
-    readOnlyAndDestructive:
-      'Tool "{{name}}" is annotated both readOnlyHint: true and destructiveHint: true; a read-only tool cannot destroy anything, so set destructiveHint: false or readOnlyHint: false.',
-    mutatingNameReadOnly:
-      'Tool "{{name}}" is annotated readOnlyHint: true, but its verb "{{verb}}" says it changes something; set readOnlyHint: false (and destructiveHint to match) unless the tool really only reads.',
-    readingNameNotReadOnly:
-      'Tool "{{name}}" is annotated readOnlyHint: false, but its verb "{{verb}}" says it only reads; set readOnlyHint: true if it has no side effects, or rename it to say what it changes.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const annotations = tool.annotations;
       if (!annotations) continue;

@@ -13,6 +13,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: ['sample-tool-calls'],
   summary: 'A tool called with valid arguments answers within the timeout and does not crash the server.',
   references: [
     { title: 'JSON-RPC 2.0 § 4 Request object: "the Server MUST reply with a Response"', url: 'https://www.jsonrpc.org/specification#request_object' },

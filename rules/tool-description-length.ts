@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { codePointLength } from './lib/text.js';
 
 export interface Options {
@@ -11,23 +11,26 @@ export interface Options {
 /** Length in characters (code points), ignoring surrounding whitespace. */
 const length = (text: string): number => codePointLength(text.trim());
 
-export default defineRule<'tooShort' | 'tooLong', Options>({
+const messages = {
+  tooShort:
+    'Tool "{{name}}" has a description of only {{length}} characters (minimum {{min}}); say what the tool does, when to use it and what it returns.',
+  tooLong:
+    'Tool "{{name}}" has a description of {{length}} characters (maximum {{max}}), which the agent pays for in context on every request; move details into parameter descriptions or shorten it.',
+};
+
+export default defineRule<keyof typeof messages, Options>({
   id: 'tool-description-length',
   category: 'descriptions',
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Tool descriptions are long enough to be useful and short enough not to flood the context window.',
   references: [
     { title: 'Server-building guide — Tool Documentation: "One-line summary", "Detailed explanation of purpose", "Usage examples"' },
     { title: 'Server-building guide — Tool Design Guidelines: "Tool descriptions must narrowly and unambiguously describe functionality"' },
   ],
-  messages: {
-    tooShort:
-      'Tool "{{name}}" has a description of only {{length}} characters (minimum {{min}}); say what the tool does, when to use it and what it returns.',
-    tooLong:
-      'Tool "{{name}}" has a description of {{length}} characters (maximum {{max}}), which the agent pays for in context on every request; move details into parameter descriptions or shorten it.',
-  },
+  messages,
   options: {
     schema: {
       type: 'object',
@@ -40,7 +43,7 @@ export default defineRule<'tooShort' | 'tooLong', Options>({
     defaults: { minLength: 40, maxLength: 2000 },
   },
   requires: ['tools'],
-  *check({ index, options }) {
+  *check({ index, options }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       // Missing or blank descriptions are tool-description-present's business.
       if (tool.description === undefined || tool.description.trim() === '') continue;

@@ -1,4 +1,11 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
+
+const messages = {
+  missing:
+    'Tool "{{name}}" has no description, so the model must guess from its name what it does and when to use it; describe what it does, when to use it and what it returns.',
+  blank:
+    'Tool "{{name}}" has an empty description, so the model must guess from its name what it does and when to use it; describe what it does, when to use it and what it returns.',
+};
 
 export default defineRule({
   id: 'tool-description-present',
@@ -6,19 +13,15 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Every tool has a non-empty description.',
   references: [
     { title: 'Server-building guide — Tool Design Guidelines: "Tool descriptions must narrowly and unambiguously describe functionality"' },
     { title: 'MCP spec 2025-11-25 — server/tools § Tool (description)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },
   ],
-  messages: {
-    missing:
-      'Tool "{{name}}" has no description, so the model must guess from its name what it does and when to use it; describe what it does, when to use it and what it returns.',
-    blank:
-      'Tool "{{name}}" has an empty description, so the model must guess from its name what it does and when to use it; describe what it does, when to use it and what it returns.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const description = tool.raw.description;
       // A description of the wrong type (null included) breaks the official schema: list-entries-valid.

@@ -1,4 +1,4 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { codePointLength, collapseWhitespace } from './lib/text.js';
 
 /** Words that carry no information about a tool beyond its name. */
@@ -80,27 +80,30 @@ function isPlaceholder(description: string, contentWords: readonly string[]): bo
   return contentWords.length === 0;
 }
 
+const messages = {
+  restatesName:
+    'Tool "{{name}}" has a description that only restates its name ("{{description}}"); say what the tool does, when to use it and what it returns.',
+  placeholder:
+    'Tool "{{name}}" has placeholder text as its description ("{{description}}"); replace it with what the tool does, when to use it and what it returns.',
+  noResultInfo:
+    'Tool "{{name}}" has a description that does not say what the tool returns; describe the result (its fields or format), or declare an outputSchema, so the model knows what to expect.',
+};
+
 export default defineRule({
   id: 'tool-description-quality',
   category: 'descriptions',
   basis: 'guideline',
   severity: 'warning',
   precision: 'medium',
+  checklist: ['descriptive-names-and-docs', 'comprehensive-docstrings'],
   summary: 'Tool descriptions say more than the name, are not placeholder text, and say what the tool returns.',
   references: [
     { title: 'Server-building guide — Tool Design Guidelines: "Tool descriptions must narrowly and unambiguously describe functionality"' },
     { title: 'Server-building guide — Tool Documentation: "Complete return type schema"; "Document expected return value structures"' },
   ],
-  messages: {
-    restatesName:
-      'Tool "{{name}}" has a description that only restates its name ("{{description}}"); say what the tool does, when to use it and what it returns.',
-    placeholder:
-      'Tool "{{name}}" has placeholder text as its description ("{{description}}"); replace it with what the tool does, when to use it and what it returns.',
-    noResultInfo:
-      'Tool "{{name}}" has a description that does not say what the tool returns; describe the result (its fields or format), or declare an outputSchema, so the model knows what to expect.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const description = tool.description;
       // Missing or blank descriptions are tool-description-present's business.

@@ -1,7 +1,12 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { collapseWhitespace } from './lib/text.js';
 
 const normalise = (text: string): string => collapseWhitespace(text.trim()).toLowerCase();
+
+const messages = {
+  duplicate:
+    'Tool "{{name}}" has the same description as tool "{{other}}", so the model cannot tell them apart; describe what this tool does differently and when to use it instead.',
+};
 
 export default defineRule({
   id: 'tool-description-unique',
@@ -9,16 +14,14 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'No two tools share the same description.',
   references: [
     { title: 'Server-building guide — Tool Design Guidelines: "Tool descriptions must narrowly and unambiguously describe functionality"' },
   ],
-  messages: {
-    duplicate:
-      'Tool "{{name}}" has the same description as tool "{{other}}", so the model cannot tell them apart; describe what this tool does differently and when to use it instead.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const firstByDescription = new Map<string, string>();
     const seenNames = new Set<string>();
     for (const tool of index.tools) {

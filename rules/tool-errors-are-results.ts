@@ -22,6 +22,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'high',
+  checklist: ['guiding-error-messages', 'actionable-error-messages', 'error-scenarios'],
   summary: 'Tool failures — invalid arguments and errors inside the tool — come back as results with isError: true and a message that says what is wrong, not as JSON-RPC errors the model never sees.',
   references: [
     {

@@ -28,6 +28,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'No tool a server exposes has the same name as a tool of another server in the same client config.',
   references: [
     { title: 'Server-building guide — Tool name conflicts' },

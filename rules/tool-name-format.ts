@@ -1,7 +1,14 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { disallowedChars, distinctTools, joinList, SPEC_TOOL_NAME_MAX } from './lib/naming.js';
 
 const ALLOWED_CHAR = /^[A-Za-z0-9_.-]$/;
+
+const messages = {
+  empty: 'A tool has an empty name; give it a name of 1–128 characters from A-Z, a-z, 0-9, "_", "-" and ".".',
+  tooLong: 'Tool "{{name}}" has a name of {{length}} characters; shorten it to at most 128.',
+  invalidChars:
+    'Tool "{{name}}" contains {{chars}}, which tool names should not; use only A-Z, a-z, 0-9, "_", "-" and "." (e.g. "{{suggestion}}").',
+};
 
 export default defineRule({
   id: 'tool-name-format',
@@ -9,19 +16,15 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Tool names are 1–128 characters of A-Z, a-z, 0-9, underscore, hyphen and dot.',
   since: '2025-11-25',
   references: [
     { title: 'MCP spec 2025-11-25 — server/tools § Tool Names', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names' },
   ],
-  messages: {
-    empty: 'A tool has an empty name; give it a name of 1–128 characters from A-Z, a-z, 0-9, "_", "-" and ".".',
-    tooLong: 'Tool "{{name}}" has a name of {{length}} characters; shorten it to at most 128.',
-    invalidChars:
-      'Tool "{{name}}" contains {{chars}}, which tool names should not; use only A-Z, a-z, 0-9, "_", "-" and "." (e.g. "{{suggestion}}").',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of distinctTools(index.tools)) {
       const name = tool.name;
       if (name.length === 0) {

@@ -1,5 +1,14 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { analysePrefixes, distinctTools, prefixLength, verbIndex, words } from './lib/naming.js';
+
+const messages = {
+  missingServicePrefix:
+    'Tool "{{name}}" does not start with the service prefix "{{prefix}}_" that the server name "{{server}}" implies; rename it to e.g. "{{suggestion}}" so it cannot clash with other servers\' tools.',
+  missingSharedPrefix:
+    'Tool "{{name}}" does not start with "{{prefix}}_", the prefix most of this server\'s tools share; rename it to e.g. "{{suggestion}}" so it cannot clash with other servers\' tools.',
+  noPrefix:
+    'Tool "{{name}}" has no service prefix; name it {service}_{action}_{resource} (e.g. "slack_send_message" rather than "send_message") so it cannot clash with other servers\' tools.',
+};
 
 export default defineRule({
   id: 'tool-name-service-prefix',
@@ -7,21 +16,15 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['task-subdivision-names'],
   summary: 'Tool names start with the service prefix ({service}_{action}_{resource}), so they cannot clash with other servers\' tools.',
   references: [
     { title: 'Server-building guide — Tool Naming Best Practices: "Include service prefix … Use slack_send_message instead of just send_message"' },
     { title: 'Server-building guide — Naming Conventions: "Format: {service}_{action}_{resource}"' },
   ],
-  messages: {
-    missingServicePrefix:
-      'Tool "{{name}}" does not start with the service prefix "{{prefix}}_" that the server name "{{server}}" implies; rename it to e.g. "{{suggestion}}" so it cannot clash with other servers\' tools.',
-    missingSharedPrefix:
-      'Tool "{{name}}" does not start with "{{prefix}}_", the prefix most of this server\'s tools share; rename it to e.g. "{{suggestion}}" so it cannot clash with other servers\' tools.',
-    noPrefix:
-      'Tool "{{name}}" has no service prefix; name it {service}_{action}_{resource} (e.g. "slack_send_message" rather than "send_message") so it cannot clash with other servers\' tools.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const analysis = analysePrefixes(index);
     for (const tool of distinctTools(index.tools)) {
       const name = tool.name;

@@ -1,7 +1,13 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { distinctTools, leftToFormatRule, words } from './lib/naming.js';
 
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
+
+const messages = {
+  notSnakeCase: 'Tool "{{name}}" is not snake_case; rename it to "{{suggestion}}".',
+  notSnakeCaseNoSuggestion:
+    'Tool "{{name}}" is not snake_case; use lower-case words of letters and digits joined by single underscores, starting with a letter (e.g. "slack_send_message").',
+};
 
 export default defineRule({
   id: 'tool-name-snake-case',
@@ -9,15 +15,12 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Tool names are snake_case: lower-case words of letters and digits joined by single underscores.',
   references: [{ title: 'Server-building guide — Tool Naming Best Practices: "Use snake_case: search_users, create_project, get_channel_info"' }],
-  messages: {
-    notSnakeCase: 'Tool "{{name}}" is not snake_case; rename it to "{{suggestion}}".',
-    notSnakeCaseNoSuggestion:
-      'Tool "{{name}}" is not snake_case; use lower-case words of letters and digits joined by single underscores, starting with a letter (e.g. "slack_send_message").',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of distinctTools(index.tools)) {
       const name = tool.name;
       // Spec-invalid names (spaces, slashes, too long…) are tool-name-format's business.

@@ -1,5 +1,12 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { joinList } from './lib/naming.js';
+
+const messages = {
+  duplicate:
+    'Tool name "{{name}}" is listed {{count}} times; clients call tools by name, so only one of them can be reached: give each tool its own name or list it once.',
+  caseCollision:
+    'Tool names {{names}} differ only in letter case; names are case-sensitive, but clients, models and people confuse them, so rename all but one.',
+};
 
 export default defineRule({
   id: 'tool-name-unique',
@@ -7,18 +14,14 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'very-high',
+  checklist: ['task-subdivision-names'],
   summary: 'Tool names are unique within the server, across all pages of tools/list, and do not differ only in letter case.',
   references: [
     { title: 'MCP spec 2025-11-25 — server/tools § Tool Names ("SHOULD be unique within a server")', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names' },
   ],
-  messages: {
-    duplicate:
-      'Tool name "{{name}}" is listed {{count}} times; clients call tools by name, so only one of them can be reached: give each tool its own name or list it once.',
-    caseCollision:
-      'Tool names {{names}} differ only in letter case; names are case-sensitive, but clients, models and people confuse them, so rename all but one.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const counts = new Map<string, number>();
     for (const tool of index.tools) counts.set(tool.name, (counts.get(tool.name) ?? 0) + 1);
 

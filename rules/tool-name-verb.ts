@@ -1,5 +1,10 @@
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { analysePrefixes, distinctTools, isVerb, prefixLength, verbIndex, words } from './lib/naming.js';
+
+const messages = {
+  noVerb:
+    'Tool "{{name}}" does not start with an action {{where}}: "{{word}}" is not a verb; put the action first, as in {service}_{action}_{resource} (e.g. "slack_send_message", "github_list_issues").',
+};
 
 export default defineRule({
   id: 'tool-name-verb',
@@ -7,17 +12,15 @@ export default defineRule({
   basis: 'guideline',
   severity: 'note',
   precision: 'medium',
+  checklist: ['task-subdivision-names'],
   summary: 'Tool names are action-oriented: after the service prefix, the name starts with a verb (get, list, search, create…).',
   references: [
     { title: 'Server-building guide — Tool Naming Best Practices: "Be action-oriented: Start with verbs (get, list, search, create, etc.)"' },
     { title: 'Server-building guide — Naming Conventions: "Format: {service}_{action}_{resource}"' },
   ],
-  messages: {
-    noVerb:
-      'Tool "{{name}}" does not start with an action {{where}}: "{{word}}" is not a verb; put the action first, as in {service}_{action}_{resource} (e.g. "slack_send_message", "github_list_issues").',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const analysis = analysePrefixes(index);
     for (const tool of distinctTools(index.tools)) {
       const name = tool.name;

@@ -1,5 +1,5 @@
 import type { ToolEntry } from '../src/engine/capture-index.js';
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 import { entryJson } from './lib/surface.js';
 
 interface Options {
@@ -33,21 +33,24 @@ function budgetedJson(raw: ToolEntry['raw']): string {
   return entryJson(raw);
 }
 
+const messages = {
+  overBudget:
+    'The server\'s {{count}} tools cost an agent about {{total}} tokens of context before any work starts, over the budget of {{budget}}; the largest are {{largest}}. Consolidate related tools and trim descriptions and schemas.',
+};
+
 export default defineRule({
   id: 'tool-surface-budget',
   category: 'ergonomics',
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
+  checklist: ['context-efficient-responses'],
   summary: 'The whole tool list (names, descriptions, schemas, annotations) fits an agent\'s context budget, estimated at 4 bytes of JSON per token.',
   references: [
     { title: 'Server-building guide — Agent-Centric Design Principles, Optimize for Limited Context: "make every token count"' },
     { title: 'Server-building guide — Agent-Centric Design Principles, Build for Workflows, Not Endpoints: "Consolidate related operations"' },
   ],
-  messages: {
-    overBudget:
-      'The server\'s {{count}} tools cost an agent about {{total}} tokens of context before any work starts, over the budget of {{budget}}; the largest are {{largest}}. Consolidate related tools and trim descriptions and schemas.',
-  },
+  messages,
   options: {
     schema: {
       type: 'object',
@@ -57,7 +60,7 @@ export default defineRule({
     defaults: { maxTokens: 15000 } as Options,
   },
   requires: ['tools'],
-  *check({ index, options }) {
+  *check({ index, options }): Generator<Report<keyof typeof messages>> {
     const sizes = index.tools.map((tool) => ({ name: tool.name, tokens: estimateToolTokens(tool) }));
     const total = sizes.reduce((sum, s) => sum + s.tokens, 0);
     if (total <= options.maxTokens) return;

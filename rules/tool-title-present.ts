@@ -1,5 +1,5 @@
 import { KNOWN_PROTOCOL_VERSIONS } from '../src/capture.js';
-import { defineRule } from '../src/engine/rule.js';
+import { defineRule, type Report } from '../src/engine/rule.js';
 
 const nonBlank = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const malformed = (value: unknown): boolean => value !== undefined && typeof value !== 'string';
@@ -10,23 +10,26 @@ function hasTopLevelTitle(protocolVersion: string | undefined): boolean {
   return at === -1 || at >= KNOWN_PROTOCOL_VERSIONS.indexOf('2025-06-18');
 }
 
+const messages = {
+  missing: 'Tool "{{name}}" has no human-readable title, so clients display its programmatic name; add a short, human-friendly {{field}}.',
+};
+
 export default defineRule({
   id: 'tool-title-present',
   category: 'annotations',
   basis: 'guideline',
   severity: 'note',
   precision: 'very-high',
+  checklist: ['descriptive-names-and-docs'],
   summary: 'Every tool has a human-readable title (`title`, or `annotations.title`) for clients to display.',
   since: '2025-03-26',
   references: [
     { title: 'Server-building guide — Best practices for tool annotations: "Use descriptive titles"' },
     { title: 'MCP spec 2025-11-25 — server/tools § Tool (title)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },
   ],
-  messages: {
-    missing: 'Tool "{{name}}" has no human-readable title, so clients display its programmatic name; add a short, human-friendly {{field}}.',
-  },
+  messages,
   requires: ['tools'],
-  *check({ index }) {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const topLevel = hasTopLevelTitle(index.protocolVersion);
     for (const tool of index.tools) {
       if (nonBlank(tool.raw.title) || nonBlank(tool.annotations?.title)) continue;

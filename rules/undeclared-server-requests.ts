@@ -28,6 +28,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'The server sends no requests for client capabilities the client did not declare (mcplint declares none: sampling, roots and elicitation requests are violations).',
   references: [
     {

@@ -15,6 +15,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'A request for a method the server does not implement gets JSON-RPC error -32601 (Method not found).',
   references: [
     { title: 'JSON-RPC 2.0 § 5.1 Error object: -32601 Method not found', url: 'https://www.jsonrpc.org/specification#error_object' },

@@ -13,6 +13,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'Calling a tool the server does not have fails: no successful result, no silence, no crash.',
   references: [
     { title: 'MCP spec 2025-11-25 — server/tools § Error Handling: unknown tools are protocol errors', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling' },

@@ -15,6 +15,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'off',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'Calling a tool the server does not have gets JSON-RPC error -32602, not an isError result (off by default: non-standard but common).',
   references: [
     { title: 'MCP spec 2025-11-25 — server/tools § Error Handling: "Protocol Errors: … Unknown tools"', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling' },

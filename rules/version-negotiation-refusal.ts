@@ -13,6 +13,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'warning',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'Asked for a protocol version it does not support, the server offers a version it supports rather than refusing with a JSON-RPC error.',
   references: [
     {

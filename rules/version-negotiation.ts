@@ -18,6 +18,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
+  checklist: 'none',
   summary: 'Asked for a protocol version it does not support, the server answers with a version it does support: never an echo of the request, never silence.',
   references: [
     {

@@ -1,7 +1,7 @@
 /**
  * `npm run docs`: regenerate everything derived from rule metadata and fixtures (a test fails
  * when any of it is stale):
- * - the README rule table;
+ * - the README rule count and table;
  * - schema/mcplint.config.schema.json, the config's JSON Schema (published in the package);
  * - the "Example from the test fixtures" section of every rules/<id>.md (runs each fixture).
  */
@@ -15,7 +15,7 @@ import { comparable, fixtureExample, withFixtureExample } from './fixture-exampl
 
 const readme = join(PACKAGE_ROOT, 'README.md');
 writeFileSync(readme, withRulesTable(readFileSync(readme, 'utf8'), rules));
-process.stdout.write(`README.md rule table: ${rules.length} rules\n`);
+process.stdout.write(`README.md rule count and table: ${rules.length} rules\n`);
 
 const schemaPath = join(PACKAGE_ROOT, CONFIG_SCHEMA_FILE);
 mkdirSync(dirname(schemaPath), { recursive: true });

@@ -15,6 +15,6 @@ export { scoreFindings, gradeOf, type Score } from './engine/score.js';
 export { applyBaseline, updatedBaseline, parseBaseline, serializeBaseline, type Baseline, type BaselineEntry, type BaselineSummary } from './baseline.js';
 export { gate, type GateOptions, type FailOn } from './gate.js';
 export { configSchema, type McplintConfig } from './engine/config.js';
-export { defineRule, type Rule, type RuleDefinition, type Report, type Subject, type Severity, type Level } from './engine/rule.js';
+export { defineRule, type Rule, type RuleDefinition, type Report, type Subject, type Severity, type Level, type DefaultLevel, type RuleStatus } from './engine/rule.js';
 export type { Capture } from './capture.js';
 export { VERSION } from './version.js';

@@ -7,6 +7,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResolvedStdioTarget } from '../src/connect/capture-target.js';
 import { loadClientConfig, stripJsonc } from '../src/connect/client-config.js';
 import { ConfigError } from '../src/engine/config.js';
 import { lint } from '../src/lint.js';
@@ -56,7 +57,7 @@ describe('client config files', { timeout: 60_000 }, () => {
       },
     });
     const [server] = loadClientConfig(path, { cwd: dir, env: { TOKEN_A: 'abc123456789', USER_NAME: 'ada' } }).servers;
-    const target = server!.target as { args: string[]; env: Record<string, string>; cwd: string };
+    const target = server!.target as ResolvedStdioTarget;
     expect(target.args).toEqual([`${dir}/server.js`, '--region', 'eu', '--user', 'ada']);
     expect(target.env).toEqual({ A: 'abc123456789', B: 'Bearer abc123456789' });
     expect(target.cwd).toBe(join(dir, '.vscode'));
@@ -103,7 +104,7 @@ describe('client config files', { timeout: 60_000 }, () => {
     expect(record).not.toContain('ghp_aB3');
     expect(record).not.toContain('a9F3kQ2m');
     // Expanded and literal secrets are handed to redaction.
-    expect((server!.target as { secrets: string[] }).secrets).toEqual(expect.arrayContaining(['a9F3kQ2mZ8xL4pW7rT1vB6nC']));
+    expect(server!.target!.secrets).toEqual(expect.arrayContaining(['a9F3kQ2mZ8xL4pW7rT1vB6nC']));
   });
 
   it('reads JSONC (comments, trailing commas) and keeps line numbers', () => {

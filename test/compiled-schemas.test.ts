@@ -17,7 +17,7 @@ describe('precompiled schema validators', () => {
   });
 
   it('judge user schemas and official definitions as before', () => {
-    expect(checkUserSchema(cleanTools()[0].inputSchema, '2020-12')).toEqual({ ok: true, dialect: '2020-12' });
+    expect(checkUserSchema(cleanTools()[0]!.inputSchema, '2020-12')).toEqual({ ok: true, dialect: '2020-12' });
     expect(checkUserSchema({ type: 'object', properties: { a: { type: 'strng' } } }, '2020-12')).toMatchObject({ ok: false, dialect: '2020-12' });
     expect(checkUserSchema({ type: 'object', properties: { a: { minimum: 'x' } } }, 'draft-07')).toMatchObject({ ok: false, dialect: 'draft-07' });
     // A reference still has to resolve: compiled at run time.

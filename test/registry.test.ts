@@ -1,16 +1,21 @@
 /**
- * Parity between the registry, the rule modules, their docs, their fixtures and the README:
- * ESLint's checkRuleFiles and typescript-eslint's docs test, in one place.
+ * Parity between the registry, the rule modules, their docs, fixtures, unit tests, checklist
+ * membership and the README: ESLint's checkRuleFiles and typescript-eslint's docs test, in one
+ * place. A rule fresh from `npm run new-rule` fails here only with what is left to fill in.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
+import { CHECKLIST_ITEM_IDS } from '../src/checklist-items.js';
 import { firstParagraph, ruleProse, withRulesTable } from '../src/docs.js';
 import { ROOT } from './helpers/capture.js';
+import { TODO_MARKER } from '../scripts/new-rule.js';
 
 const ids = rules.map((r) => r.id);
+/** What a TODO(new-rule) marker asks for: the text after it. */
+const afterMarker = (line: string): string => line.slice(line.indexOf(TODO_MARKER) + TODO_MARKER.length).replace(/^:?\s*/, '');
 const ruleFiles = readdirSync(join(ROOT, 'rules')).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
 
 describe('rule registry', () => {
@@ -63,8 +68,60 @@ describe('rule registry', () => {
     }
   });
 
-  it('keeps the README rule table generated from metadata (run `npm run docs`)', () => {
+  it('keeps the README rule count and table generated from metadata (run `npm run docs`)', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(withRulesTable(readme, rules)).toBe(readme);
+    expect(withRulesTable(readme, rules), 'README.md: the rule count or table is stale; run `npm run docs`').toBe(readme);
+  });
+
+  it('has a unit test per rule', () => {
+    const missing = ids
+      .filter((id) => !existsSync(join(ROOT, 'test', 'rules', `${id}.test.ts`)))
+      .map((id) => `test/rules/${id}.test.ts: write the rule's unit test`);
+    expect(missing, missing.join('\n')).toEqual([]);
+  });
+
+  it("declares each rule's Quality Checklist items, or 'none'", () => {
+    const undeclared = rules
+      .filter((r) => r.checklist === undefined)
+      .map((r) => `rules/${r.id}.ts: declare checklist (item ids from src/checklist-items.ts, or 'none')`);
+    expect(undeclared, undeclared.join('\n')).toEqual([]);
+    for (const rule of rules) {
+      if (rule.checklist === undefined || rule.checklist === 'none') continue;
+      expect(rule.checklist.length, `${rule.id}: an empty checklist is written 'none'`).toBeGreaterThan(0);
+      for (const item of rule.checklist) expect(CHECKLIST_ITEM_IDS, rule.id).toContain(item);
+    }
+  });
+
+  it('names a registered replacement only for deprecated rules', () => {
+    for (const rule of rules.filter((r) => r.replacedBy !== undefined)) {
+      expect(rule.status, `${rule.id}: replacedBy is for deprecated rules`).toBe('deprecated');
+      expect(ids, `${rule.id}: replacedBy names no registered rule`).toContain(rule.replacedBy);
+    }
+  });
+
+  it('imports shared helpers from rules/lib/, never from another rule', () => {
+    const crossImports = ruleFiles.flatMap((file) =>
+      [...readFileSync(join(ROOT, 'rules', file), 'utf8').matchAll(/from '\.\/(?!lib\/)([^']+)'/g)].map(
+        (m) => `rules/${file} imports ./${m[1]}`,
+      ),
+    );
+    expect(crossImports, `move the helpers to rules/lib/:\n${crossImports.join('\n')}`).toEqual([]);
+  });
+
+  it(`leaves no ${TODO_MARKER} marker in a rule's files`, () => {
+    const files = ids.flatMap((id) => [
+      `rules/${id}.ts`,
+      `rules/${id}.md`,
+      `test/rules/${id}.test.ts`,
+      ...readdirSync(join(ROOT, 'fixtures', 'rules', id)).map((f) => `fixtures/rules/${id}/${f}`),
+    ]);
+    const todos = files
+      .filter((file) => existsSync(join(ROOT, file)) && statSync(join(ROOT, file)).isFile())
+      .flatMap((file) =>
+        readFileSync(join(ROOT, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (line.includes(TODO_MARKER) ? [`${file}:${i + 1}: ${afterMarker(line)}`] : [])),
+      );
+    expect(todos, `fill these in:\n${todos.join('\n')}`).toEqual([]);
   });
 });

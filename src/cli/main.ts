@@ -102,7 +102,8 @@ async function parse(argv: readonly string[]): Promise<number> {
     .command(
       'explain <rule>',
       "Print a rule's documentation",
-      (y) => y.positional('rule', { type: 'string', demandOption: true }).option('format', { choices: ['text', 'markdown'] as const, default: 'text' as const }),
+      (y) =>
+        y.positional('rule', { type: 'string', demandOption: true }).option('format', { choices: ['text', 'markdown', 'json'] as const, default: 'text' as const }),
       async (args) => {
         const { explainCommand } = await import('./rules-commands.js');
         exitCode = await explainCommand(args.rule, args.format);

@@ -5,9 +5,17 @@
 import type { Capture, ProtocolVersion } from '../capture.js';
 import type { CaptureIndex } from './capture-index.js';
 import type { SourceIndex } from '../source/types.js';
+import type { ChecklistItemId } from '../checklist-items.js';
 
+/** The level of a finding: never 'off' (a rule that is off reports nothing). */
 export type Severity = 'error' | 'warning' | 'note';
+/** A configured level: a finding's severity, or 'off'. */
 export type Level = Severity | 'off';
+/**
+ * A rule's level in the recommended preset. Unlike a finding's Severity it may be 'off' (the rule
+ * runs only when enabled); the metadata field keeps its historical name, `severity`.
+ */
+export type DefaultLevel = Level;
 export const LEVELS: readonly Level[] = ['error', 'warning', 'note', 'off'];
 
 export type Category =
@@ -28,6 +36,9 @@ export type Category =
 export type Basis = 'spec' | 'guideline';
 
 export type Precision = 'very-high' | 'high' | 'medium' | 'low';
+
+/** Lifecycle: preview rules may still change their findings; deprecated ones will be removed. */
+export type RuleStatus = 'stable' | 'preview' | 'deprecated';
 
 export interface Reference {
   /** e.g. "MCP spec 2025-11-25, server/tools § Tool Names" or "Server-building guide, Tool Naming". */
@@ -106,9 +117,18 @@ export interface RuleDefinition<M extends string, O> {
   readonly id: string;
   readonly category: Category;
   readonly basis: Basis;
-  /** Default level in the recommended preset. */
-  readonly severity: Level;
+  /** Default level in the recommended preset; may be 'off' (see DefaultLevel). */
+  readonly severity: DefaultLevel;
   readonly precision: Precision;
+  /** Lifecycle status; absent means 'stable'. */
+  readonly status?: RuleStatus;
+  /** The rule that replaces a deprecated one. */
+  readonly replacedBy?: string;
+  /**
+   * The server-building guide's Quality Checklist items whose failure this rule's findings show,
+   * or 'none'. The checklist formatter reads this; the registry test requires it of built-in rules.
+   */
+  readonly checklist?: readonly ChecklistItemId[] | 'none';
   /** One sentence, imperative or declarative; SARIF shortDescription and the rules table. */
   readonly summary: string;
   /** Protocol version that introduced the requirement; the rule is skipped for older servers. */
@@ -126,6 +146,11 @@ export interface RuleDefinition<M extends string, O> {
 }
 
 export type Rule = RuleDefinition<string, any>;
+
+/** A rule's lifecycle status, 'stable' unless it says otherwise. */
+export function ruleStatus(rule: Pick<Rule, 'status'>): RuleStatus {
+  return rule.status ?? 'stable';
+}
 
 /** Identity with types: infers the message-id union so a typo in `messageId` fails to compile. */
 export function defineRule<M extends string, O = Record<string, never>>(rule: RuleDefinition<M, O>): RuleDefinition<M, O> {

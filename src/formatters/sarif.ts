@@ -21,7 +21,7 @@
  */
 import type { Log, Location as SarifLocation, LogicalLocation, Notification, ReportingDescriptor, Result, Run } from 'sarif';
 import { firstParagraph, ruleMarkdown, ruleText } from '../docs.js';
-import { subjectKey, type Level, type Rule, type Subject } from '../engine/rule.js';
+import { ruleStatus, subjectKey, type Level, type Rule, type Subject } from '../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { docsUrl, REPOSITORY_URL } from '../version.js';
 import type { FormatContext, Formatter } from './types.js';
@@ -237,6 +237,7 @@ export function describeRule(rule: Rule): ReportingDescriptor {
     properties: {
       tags,
       precision: rule.precision,
+      status: ruleStatus(rule),
       'problem.severity': problemSeverity(rule.severity),
       // GitHub shows a security severity only for rules tagged `security`; it requires this score.
       ...(rule.category === 'security' ? { 'security-severity': securitySeverity(rule.severity) } : {}),

@@ -1,7 +1,5 @@
 /** Builders for probe records in unit tests of the probe rules (in-memory captures, no server). */
-import type { Capture, ProbeRecord } from '../../src/capture.js';
-import type { Rule } from '../../src/engine/rule.js';
-import { runRules, type RunResult } from '../../src/engine/run.js';
+import type { ProbeRecord } from '../../src/capture.js';
 import { viewOf } from '../../src/probes/records.js';
 import type { ProbeAnswer, ProbeCall } from '../../src/probes/types.js';
 
@@ -33,6 +31,4 @@ export function ran(id: string, calls: ProbeCall[], data: Record<string, unknown
 }
 
 /** Run one rule module at its default level ("off" rules at warning). */
-export function runRule(rule: Rule, capture: Capture): RunResult {
-  return runRules(capture, { rules: [rule], settings: new Map([[rule.id, { level: rule.severity === 'off' ? 'warning' : rule.severity, options: {} }]]) });
-}
+export { runRule } from './rule-tester.js';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, ListCapture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/advertised-lists-work.js';
 import { cleanPrompts, cleanResources, cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'advertised-lists-work';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const base = { tools: cleanTools(), prompts: cleanPrompts(), resources: cleanResources(), resourceTemplates: [] };
 const failedList = (error: ListCapture['error'], pages: ListCapture['pages'] = []): ListCapture => ({
   status: pages.length === 0 ? 'error' : 'partial',

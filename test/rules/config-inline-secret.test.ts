@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, ClientConfigRecord, ClientFormat, ConfigValue } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/config-inline-secret.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'config-inline-secret';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const config = (values: Record<string, ConfigValue>, format: ClientFormat = 'claude-code'): Capture => ({
   ...makeCapture({}),
   clientConfig: { file: '.mcp.json', format, serverName: 'github', line: 3, keys: ['command', 'env'], transport: 'stdio', entry: {}, values } satisfies ClientConfigRecord,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule, { npxCall, splitSpec } from '../../rules/config-npx-unpinned.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'config-npx-unpinned';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const launched = (command: string, args: string[]): Capture => ({
   ...makeCapture({}),
   target: { kind: 'stdio', command, args, envNames: [] },

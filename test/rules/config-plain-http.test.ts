@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule, { isLoopback } from '../../rules/config-plain-http.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'config-plain-http';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const remote = (url: string): Capture => ({
   ...makeCapture({ transport: 'http' }),
   target: { kind: 'http', url, headerNames: [] },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, ClientFormat } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/config-unknown-key.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'config-unknown-key';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const withKeys = (keys: string[], format: ClientFormat): Capture => ({
   ...makeCapture({}),
   clientConfig: { file: 'x.json', format, serverName: 'docs', line: 1, keys, transport: 'stdio', entry: {}, values: {} },

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, Handshake } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
-import rule, { stderrTail } from '../../rules/handshake.js';
+import rule from '../../rules/handshake.js';
+import { stderrTail } from '../../rules/lib/stderr.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'handshake';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 
 function failed(reason: Extract<Handshake, { ok: false }>['reason'], extra: Partial<Extract<Handshake, { ok: false }>> = {}, spec: Parameters<typeof makeCapture>[0] = {}): Capture {
   const handshake: Handshake = { ok: false, requestedVersion: '2025-11-25', reason, message: `failed: ${reason}`, durationMs: 42, ...extra };

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { cleanPrompts, cleanTools, withTool } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/hidden-instructions.js';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { REALISTIC_DESCRIPTIONS } from '../helpers/realistic-descriptions.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'hidden-instructions';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const withDescription = (description: string) =>
   makeCapture({ tools: withTool(cleanTools(), 'bookstore_get_book', (t: Record<string, unknown>) => ({ ...t, description })) });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, HttpExchange } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/http-content-type.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'http-content-type';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const exchange = (seq: number, rpcMethod: string, contentType: string | undefined, extra: Partial<HttpExchange> = {}): HttpExchange => ({
   seq,
   at: seq,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, ProbeRecord } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/http-notification-accepted.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'http-notification-accepted';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const probe = (data: Record<string, unknown>): Record<string, ProbeRecord> => ({
   'http-notification': { id: 'http-notification', status: 'ran', data: { exchange: 1, bodyBytes: 0, method: 'notifications/initialized', ...data } },
 });

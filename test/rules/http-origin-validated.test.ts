@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, ProbeRecord } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/http-origin-validated.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'http-origin-validated';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const probe = (status: number): Record<string, ProbeRecord> => ({
   'http-origin': { id: 'http-origin', status: 'ran', data: { exchange: 5, bodyBytes: 0, status, origin: 'https://evil.example' } },
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, Handshake, ProbeRecord } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/http-protocol-version-rejected.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'http-protocol-version-rejected';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const probe = (data: Record<string, unknown>): Record<string, ProbeRecord> => ({
   'http-protocol-version': { id: 'http-protocol-version', status: 'ran', data: { exchange: 4, bodyBytes: 0, sent: '1900-01-01', ...data } },
 });

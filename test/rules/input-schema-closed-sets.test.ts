@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/input-schema-closed-sets.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary, type CaptureSpec } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'input-schema-closed-sets';
-const run = (spec: CaptureSpec) => runRules(makeCapture(spec), { rules: [rule], settings: new Map() });
+const run = (spec: CaptureSpec) => runRule(rule, makeCapture(spec));
 const lint = (spec: CaptureSpec) => summary(run(spec));
 const withProps = (properties: Record<string, unknown>) => [
   { name: 'bookstore_search_books', description: 'Search books.', inputSchema: { type: 'object', properties, additionalProperties: false } },

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/input-schema-required-exist.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary, type CaptureSpec } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'input-schema-required-exist';
-const run = (spec: CaptureSpec) => runRules(makeCapture(spec), { rules: [rule], settings: new Map() });
+const run = (spec: CaptureSpec) => runRule(rule, makeCapture(spec));
 const lint = (spec: CaptureSpec) => summary(run(spec));
 const withSchema = (inputSchema: unknown) => [{ name: 'bookstore_add_review', description: 'Add a review.', inputSchema }];
 const PROPS = { book_id: { type: 'string' }, rating: { type: 'integer' } };

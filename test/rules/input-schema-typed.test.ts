@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/input-schema-typed.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary, type CaptureSpec } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'input-schema-typed';
-const run = (spec: CaptureSpec) => runRules(makeCapture(spec), { rules: [rule], settings: new Map() });
+const run = (spec: CaptureSpec) => runRule(rule, makeCapture(spec));
 const lint = (spec: CaptureSpec) => summary(run(spec));
 const withProps = (properties: Record<string, unknown>) => [
   { name: 'bookstore_get_book', description: 'Get a book.', inputSchema: { type: 'object', properties, additionalProperties: false } },

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { cleanTools, withTool } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/invisible-unicode.js';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { REALISTIC_DESCRIPTIONS } from '../helpers/realistic-descriptions.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'invisible-unicode';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const withDescription = (description: string) =>
   makeCapture({ tools: withTool(cleanTools(), 'bookstore_get_book', (t: Record<string, unknown>) => ({ ...t, description })) });
 const tags = (text: string) => [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
-const base = cleanTools()[1].description as string;
+const base = cleanTools()[1]!.description as string;
 
 describe(RULE, () => {
   it.each([

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, Handshake, ListCapture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/list-cache-hints.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'list-cache-hints';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const modern: Handshake = { ok: true, requestedVersion: '2026-07-28', protocolVersion: '2026-07-28', serverInfo: {}, capabilities: { tools: {} }, raw: {}, durationMs: 1, via: 'server/discover' };
 const tools = (...rests: Record<string, unknown>[]): ListCapture => ({
   status: 'ok',

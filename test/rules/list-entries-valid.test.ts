@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/list-entries-valid.js';
 import { cleanPrompts, cleanResources, cleanResourceTemplates, cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'list-entries-valid';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const clean = () => ({ tools: cleanTools(), prompts: cleanPrompts(), resources: cleanResources(), resourceTemplates: cleanResourceTemplates() });
 
 describe(RULE, () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, ListCapture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/list-pagination.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'list-pagination';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const tools = cleanTools();
 
 describe(RULE, () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, Frame, Handshake } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/no-server-requests.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'no-server-requests';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const modern: Handshake = { ok: true, requestedVersion: '2026-07-28', protocolVersion: '2026-07-28', serverInfo: {}, capabilities: { tools: {} }, raw: {}, durationMs: 1, via: 'server/discover' };
 const request = (seq: number, method: string): Frame => ({ kind: 'message', dir: 'recv', seq, at: 0, phase: 'listing', bytes: 10, message: { jsonrpc: '2.0', id: `s${seq}`, method } });
 

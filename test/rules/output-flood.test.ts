@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/output-flood.js';
 import type { Capture, Frame, OutputStats } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'output-flood';
 const run = (capture: Capture, options: Record<string, unknown> = {}) =>
-  runRules(capture, { rules: [rule], settings: new Map([[RULE, { level: 'warning', options }]]) });
+  runRule(rule, capture, { level: 'warning', options });
 const stats = (extra: Partial<OutputStats> = {}): OutputStats => ({
   notifications: {},
   framesDropped: 0,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/output-schema-valid.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary, type CaptureSpec } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'output-schema-valid';
-const run = (spec: CaptureSpec) => runRules(makeCapture(spec), { rules: [rule], settings: new Map() });
+const run = (spec: CaptureSpec) => runRule(rule, makeCapture(spec));
 const lint = (spec: CaptureSpec) => summary(run(spec));
 const withOutput = (outputSchema: unknown) => cleanTools().map((t, i) => (i === 1 ? { ...t, outputSchema } : t));
 const BOOK = {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/parameter-description-present.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'parameter-description-present';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const lint = (capture: Capture) => runRule(rule, capture);
 const withSchema = (inputSchema: unknown) => [{ ...cleanTools()[1], inputSchema }];
 const judge = (inputSchema: unknown) => summary(lint(makeCapture({ tools: withSchema(inputSchema) })));
 

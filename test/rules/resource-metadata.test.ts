@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cleanResources, cleanResourceTemplates, cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/resource-metadata.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'resource-metadata';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const lint = (capture: Capture) => runRule(rule, capture);
 const without = <T extends Record<string, unknown>>(items: T[], ...keys: string[]): T[] =>
   items.map((item) => Object.fromEntries(Object.entries(item).filter(([k]) => !keys.includes(k))) as T);
 

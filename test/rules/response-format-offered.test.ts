@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/response-format-offered.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary, type CaptureSpec } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'response-format-offered';
-const run = (spec: CaptureSpec) => runRules(makeCapture(spec), { rules: [rule], settings: new Map() });
+const run = (spec: CaptureSpec) => runRule(rule, makeCapture(spec));
 const lint = (spec: CaptureSpec) => summary(run(spec));
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const tool = (name: string, properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, Frame, Handshake } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/result-type-present.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'result-type-present';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const modern: Handshake = { ok: true, requestedVersion: '2026-07-28', protocolVersion: '2026-07-28', serverInfo: {}, capabilities: { tools: {} }, raw: {}, durationMs: 1, via: 'server/discover' };
 let seq = 0;
 const send = (id: number, method: string): Frame => ({ kind: 'message', dir: 'send', seq: seq++, at: 0, phase: 'listing', bytes: 10, message: { jsonrpc: '2.0', id, method } });

@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { cleanTools, withTool } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/secrets-in-surface.js';
 import type { Capture, Frame } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import { redactCapture } from '../../src/util/redact.js';
 import { FAKE_SECRETS, secretCore } from '../helpers/fake-secrets.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { REALISTIC_DESCRIPTIONS } from '../helpers/realistic-descriptions.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'secrets-in-surface';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const withDescription = (description: string) =>
   makeCapture({ tools: withTool(cleanTools(), 'bookstore_get_book', (t: Record<string, unknown>) => ({ ...t, description })) });
-const base = cleanTools()[1].description as string;
+const base = cleanTools()[1]!.description as string;
 
 const KIND_OF: Record<keyof typeof FAKE_SECRETS, string> = {
   'aws-access-key': 'AWS access key id',

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/server-name-convention.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'server-name-convention';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const lint = (capture: Capture) => runRule(rule, capture);
 const server = (name: unknown) => makeCapture({ serverInfo: { name, version: '1.0.0' } });
 const ids = (name: unknown) => summary(lint(server(name))).sort();
 

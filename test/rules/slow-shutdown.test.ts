@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/slow-shutdown.js';
 import type { Capture, OutputStats, ProcessExit } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'slow-shutdown';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 const withExit = (exit: ProcessExit, extra: Partial<Capture> = {}, stderr = ''): Capture => ({ ...makeCapture({ stderr }), exit, ...extra });
 
 describe(RULE, () => {

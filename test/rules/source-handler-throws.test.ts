@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import type { HandlerStyle, SourceIndex } from '../../src/source/types.js';
 import rule from '../../rules/source-handler-throws.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { makeSource } from '../helpers/source.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'source-handler-throws';
-const run = (capture: Capture, source?: SourceIndex) => runRules(capture, { rules: [rule], settings: new Map(), ...(source ? { source } : {}) });
+const run = (capture: Capture, source?: SourceIndex) => runRule(rule, capture, source ? { source } : {});
 const thrown = (tool: string, line: number, style: HandlerStyle = 'registerTool') => ({
   file: 'src/tools.ts',
   line,

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import type { SourceIndex } from '../../src/source/types.js';
 import rule from '../../rules/source-loose-zod.js';
 import { cleanTools, withTool } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { makeSource } from '../helpers/source.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'source-loose-zod';
-const run = (capture: Capture, source?: SourceIndex) => runRules(capture, { rules: [rule], settings: new Map(), ...(source ? { source } : {}) });
+const run = (capture: Capture, source?: SourceIndex) => runRule(rule, capture, source ? { source } : {});
 const loose = (tool: string | undefined, form: 'object' | 'rawShape' | 'parse' = 'object', line = 19) => ({
   file: 'server.mjs',
   line,

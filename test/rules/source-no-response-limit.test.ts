@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import type { SourceIndex } from '../../src/source/types.js';
 import rule from '../../rules/source-no-response-limit.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { makeSource } from '../helpers/source.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'source-no-response-limit';
-const run = (capture: Capture, source?: SourceIndex) => runRules(capture, { rules: [rule], settings: new Map(), ...(source ? { source } : {}) });
+const run = (capture: Capture, source?: SourceIndex) => runRule(rule, capture, source ? { source } : {});
 const registration = { file: 'src/index.ts', line: 10, column: 3, kind: 'tool' as const, name: 'bookstore_get_book', style: 'registerTool' };
 
 describe(RULE, () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import type { SourceIndex } from '../../src/source/types.js';
 import rule from '../../rules/source-stdout-write.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { makeSource } from '../helpers/source.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'source-stdout-write';
-const run = (capture: Capture, source?: SourceIndex) => runRules(capture, { rules: [rule], settings: new Map(), ...(source ? { source } : {}) });
+const run = (capture: Capture, source?: SourceIndex) => runRule(rule, capture, source ? { source } : {});
 const write = (line: number, text = "console.log('hello');", call = 'console.log', file = 'src/index.ts') => ({ file, line, column: 3, call, text });
 
 describe(RULE, () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, Frame, NoiseFrame, Phase } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/stdout-pollution.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'stdout-pollution';
-const run = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const run = (capture: Capture) => runRule(rule, capture);
 
 let seq = 0;
 const noise = (kind: NoiseFrame['noise'], text: string, offset: number, phase: Phase = 'before-initialize'): Frame => ({

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools, withTool } from '../../fixtures/lib/raw-server.mjs';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/tool-annotations-complete.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-annotations-complete';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const lint = (capture: Capture) => runRule(rule, capture);
 const withAnnotations = (name: string, annotations: unknown) =>
   withTool(cleanTools(), name, (tool: Record<string, unknown>) => ({ ...tool, annotations }));
 

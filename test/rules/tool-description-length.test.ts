@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/tool-description-length.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-description-length';
 const lint = (capture: Capture, options: Record<string, unknown> = {}) =>
-  runRules(capture, { rules: [rule], settings: new Map([[RULE, { level: 'warning', options }]]) });
+  runRule(rule, capture, { level: 'warning', options });
 const withDescription = (description: unknown) => cleanTools().map((t, i) => (i === 1 ? { ...t, description } : t));
 
 describe(RULE, () => {

@@ -1,12 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
-import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/tool-description-present.js';
-import { makeCapture, summary } from '../helpers/capture.js';
+import { makeCapture } from '../helpers/capture.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-description-present';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
 const withDescription = (description: unknown) => {
   const tools: Record<string, unknown>[] = cleanTools();
   tools[1] = { ...tools[1], description };
@@ -14,35 +12,36 @@ const withDescription = (description: unknown) => {
   return tools;
 };
 
+const capture = (description: unknown, protocolVersion?: string) => () =>
+  makeCapture({ tools: withDescription(description), ...(protocolVersion ? { protocolVersion } : {}) });
+const blank = (description: string) => ({
+  name: `reports a blank description ${JSON.stringify(description)}`,
+  capture: capture(description),
+  findings: [{ messageId: 'blank', subject: 'tool:bookstore_get_book#/description', evidence: JSON.stringify(description) }] as const,
+});
+
 describe(RULE, () => {
-  it('accepts the clean bookstore tools', () => {
-    expect(lint(makeCapture({ tools: cleanTools() })).findings).toEqual([]);
-  });
-
-  it('reports a tool without a description', () => {
-    const result = lint(makeCapture({ tools: withDescription(undefined) }));
-    expect(summary(result)).toEqual([`${RULE} missing tool:bookstore_get_book`]);
-    expect(result.findings[0]!.message).toMatch(/^Tool "bookstore_get_book" has no description/);
-  });
-
-  it.each(['', '   ', '\n\t'])('reports a blank description %j', (description) => {
-    const result = lint(makeCapture({ tools: withDescription(description) }));
-    expect(summary(result)).toEqual([`${RULE} blank tool:bookstore_get_book#/description`]);
-    expect(result.findings[0]!.evidence).toBe(JSON.stringify(description));
-  });
-
-  it('accepts any non-blank description (length and quality are other rules)', () => {
-    expect(lint(makeCapture({ tools: withDescription('x') })).findings).toEqual([]);
-  });
-
-  it('leaves descriptions of the wrong type to list-entries-valid', () => {
-    expect(lint(makeCapture({ tools: withDescription(null) })).findings).toEqual([]);
-    expect(lint(makeCapture({ tools: withDescription(42) })).findings).toEqual([]);
-  });
-
-  it('applies to 2024-11-05 servers too', () => {
-    expect(summary(lint(makeCapture({ tools: withDescription(undefined), protocolVersion: '2024-11-05' })))).toEqual([
-      `${RULE} missing tool:bookstore_get_book`,
-    ]);
+  ruleTester(rule).run({
+    valid: [
+      { name: 'accepts the clean bookstore tools', capture: () => makeCapture({ tools: cleanTools() }) },
+      { name: 'accepts any non-blank description (length and quality are other rules)', capture: capture('x') },
+      { name: 'leaves a null description to list-entries-valid', capture: capture(null) },
+      { name: 'leaves a numeric description to list-entries-valid', capture: capture(42) },
+    ],
+    invalid: [
+      {
+        name: 'reports a tool without a description',
+        capture: capture(undefined),
+        findings: [{ messageId: 'missing', subject: 'tool:bookstore_get_book', message: /^Tool "bookstore_get_book" has no description/ }],
+      },
+      blank(''),
+      blank('   '),
+      blank('\n\t'),
+      {
+        name: 'applies to 2024-11-05 servers too',
+        capture: capture(undefined, '2024-11-05'),
+        findings: [{ messageId: 'missing', subject: 'tool:bookstore_get_book' }],
+      },
+    ],
   });
 });

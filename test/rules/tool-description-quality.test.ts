@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/tool-description-quality.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-description-quality';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const lint = (capture: Capture) => runRule(rule, capture);
 const tool = (name: string, description: unknown, extra: Record<string, unknown> = {}) => ({ ...cleanTools()[1], name, description, ...extra });
 const judge = (name: string, description: unknown, extra: Record<string, unknown> = {}) =>
   summary(lint(makeCapture({ tools: [tool(name, description, extra)] })));

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../../src/capture.js';
 import { indexCapture } from '../../src/engine/capture-index.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/tool-name-collision.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-name-collision';
 const tool = (name: string) => ({ ...cleanTools()[0], name });
@@ -14,11 +14,7 @@ const server = (name: string, tools: unknown[], filter: { includeTools?: string[
   clientConfig: { file: '.mcp.json', format: 'gemini', serverName: name, line: 1, keys: [], transport: 'stdio', entry: {}, values: {}, ...filter },
 });
 const run = (capture: Capture, peers: Capture[]) =>
-  runRules(capture, {
-    rules: [rule],
-    settings: new Map(),
-    peers: peers.map((p) => ({ name: p.clientConfig!.serverName, capture: p, index: indexCapture(p) })),
-  });
+  runRule(rule, capture, { peers: peers.map((p) => ({ name: p.clientConfig!.serverName, capture: p, index: indexCapture(p) })) });
 
 describe(RULE, () => {
   it('reports a tool name another server of the config also exposes', () => {
@@ -33,7 +29,7 @@ describe(RULE, () => {
   });
 
   it('is skipped when the server is linted alone', () => {
-    const result = runRules(server('web', [tool('search')]), { rules: [rule], settings: new Map() });
+    const result = runRule(rule, server('web', [tool('search')]));
     expect(result.skipped[0]!.reason).toContain('only one server');
   });
 });

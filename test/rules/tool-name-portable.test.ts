@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/tool-name-portable.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-name-portable';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const lint = (capture: Capture) => runRule(rule, capture);
 const withNames = (...names: string[]) => [...cleanTools(), ...names.map((name) => ({ ...cleanTools()[1], name }))];
 
 describe(RULE, () => {

@@ -1,61 +1,67 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
-import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/tool-name-unique.js';
-import { makeCapture, summary } from '../helpers/capture.js';
+import { makeCapture, type CaptureSpec } from '../helpers/capture.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-name-unique';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
 const tool = (name: string) => ({ ...cleanTools()[1], name });
 
+const pagedTools = [...cleanTools(), tool('bookstore_search_books')];
+const paged: CaptureSpec = {
+  tools: pagedTools,
+  lists: {
+    tools: {
+      status: 'ok',
+      pages: [
+        { cursor: null, nextCursor: 'c2', itemCount: 2 },
+        { cursor: 'c2', itemCount: 2 },
+      ],
+      items: pagedTools,
+    },
+  },
+};
+
 describe(RULE, () => {
-  it('accepts the clean bookstore tools', () => {
-    expect(lint(makeCapture({ tools: cleanTools() })).findings).toEqual([]);
-  });
-
-  it('reports a duplicated name once, with the count', () => {
-    const tools = [...cleanTools(), tool('bookstore_get_book'), tool('bookstore_get_book')];
-    const result = lint(makeCapture({ tools }));
-    expect(summary(result)).toEqual([`${RULE} duplicate tool:bookstore_get_book`]);
-    expect(result.findings[0]!.message).toContain('is listed 3 times');
-  });
-
-  it('finds duplicates across pages', () => {
-    const tools = [...cleanTools(), tool('bookstore_search_books')];
-    const capture = makeCapture({
-      tools,
-      lists: {
-        tools: {
-          status: 'ok',
-          pages: [
-            { cursor: null, nextCursor: 'c2', itemCount: 2 },
-            { cursor: 'c2', itemCount: 2 },
-          ],
-          items: tools,
-        },
+  ruleTester(rule).run({
+    valid: [
+      { name: 'accepts the clean bookstore tools', capture: () => makeCapture({ tools: cleanTools() }) },
+      {
+        name: 'ignores entries without a string name (a schema problem, not a naming one)',
+        capture: () => makeCapture({ tools: [...cleanTools(), { description: 'x' }, { description: 'y' }] }),
       },
-    });
-    expect(summary(lint(capture))).toEqual([`${RULE} duplicate tool:bookstore_search_books`]);
-  });
-
-  it('reports names that differ only in case as a separate message', () => {
-    const result = lint(makeCapture({ tools: [...cleanTools(), tool('getUser'), tool('GetUser'), tool('GETUSER')] }));
-    expect(summary(result)).toEqual([`${RULE} caseCollision tool:getUser`]);
-    expect(result.findings[0]!.message).toBe(
-      'Tool names "getUser", "GetUser" and "GETUSER" differ only in letter case; names are case-sensitive, but clients, models and people confuse them, so rename all but one.',
-    );
-  });
-
-  it('reports an exact duplicate and a case variant of it separately', () => {
-    const tools = [...cleanTools(), tool('bookstore_get_book'), tool('Bookstore_Get_Book')];
-    expect(summary(lint(makeCapture({ tools }))).sort()).toEqual([
-      `${RULE} caseCollision tool:bookstore_get_book`,
-      `${RULE} duplicate tool:bookstore_get_book`,
-    ]);
-  });
-
-  it('ignores entries without a string name (a schema problem, not a naming one)', () => {
-    expect(lint(makeCapture({ tools: [...cleanTools(), { description: 'x' }, { description: 'y' }] })).findings).toEqual([]);
+    ],
+    invalid: [
+      {
+        name: 'reports a duplicated name once, with the count',
+        capture: () => makeCapture({ tools: [...cleanTools(), tool('bookstore_get_book'), tool('bookstore_get_book')] }),
+        findings: [{ messageId: 'duplicate', subject: 'tool:bookstore_get_book', message: /is listed 3 times/ }],
+      },
+      {
+        name: 'finds duplicates across pages',
+        capture: () => makeCapture(paged),
+        findings: [{ messageId: 'duplicate', subject: 'tool:bookstore_search_books' }],
+      },
+      {
+        name: 'reports names that differ only in case as a separate message',
+        capture: () => makeCapture({ tools: [...cleanTools(), tool('getUser'), tool('GetUser'), tool('GETUSER')] }),
+        findings: [
+          {
+            messageId: 'caseCollision',
+            subject: 'tool:getUser',
+            message:
+              'Tool names "getUser", "GetUser" and "GETUSER" differ only in letter case; names are case-sensitive, but clients, models and people confuse them, so rename all but one.',
+          },
+        ],
+      },
+      {
+        name: 'reports an exact duplicate and a case variant of it separately',
+        capture: () => makeCapture({ tools: [...cleanTools(), tool('bookstore_get_book'), tool('Bookstore_Get_Book')] }),
+        findings: [
+          { messageId: 'duplicate', subject: 'tool:bookstore_get_book' },
+          { messageId: 'caseCollision', subject: 'tool:bookstore_get_book' },
+        ],
+      },
+    ],
   });
 });

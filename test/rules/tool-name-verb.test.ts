@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/tool-name-verb.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-name-verb';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
+const lint = (capture: Capture) => runRule(rule, capture);
 const tool = (name: string) => ({ ...cleanTools()[1], name });
 const server = (name: string, ...names: string[]) => makeCapture({ serverInfo: { name, version: '1.0.0' }, tools: names.map(tool) });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/tool-surface-budget.js';
-import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary, type CaptureSpec } from '../helpers/capture.js';
+import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-surface-budget';
 const run = (spec: CaptureSpec, options: Record<string, unknown> = {}) =>
-  runRules(makeCapture(spec), { rules: [rule], settings: new Map([[RULE, { level: 'warning', options }]]) });
+  runRule(rule, makeCapture(spec), { level: 'warning', options });
 const lint = (spec: CaptureSpec, options: Record<string, unknown> = {}) => summary(run(spec, options));
 
 /** A tool whose JSON ({name, description, inputSchema}) is exactly `bytes` long. */

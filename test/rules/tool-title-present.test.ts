@@ -1,12 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
-import type { Capture } from '../../src/capture.js';
-import { runRules } from '../../src/engine/run.js';
 import rule from '../../rules/tool-title-present.js';
-import { makeCapture, summary } from '../helpers/capture.js';
+import { makeCapture } from '../helpers/capture.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-title-present';
-const lint = (capture: Capture) => runRules(capture, { rules: [rule], settings: new Map() });
 
 type Tool = Record<string, any>;
 /** The clean get_book tool with its titles replaced. */
@@ -20,47 +18,46 @@ function tool(title: unknown, annotationsTitle: unknown, annotations = true): To
   return t;
 }
 
+const capture = (tools: Tool[], protocolVersion?: string) => () => makeCapture({ tools, ...(protocolVersion ? { protocolVersion } : {}) });
+const missing = { messageId: 'missing', subject: 'tool:bookstore_get_book' } as const;
+
 describe(RULE, () => {
-  it('accepts the clean bookstore tools', () => {
-    expect(lint(makeCapture({ tools: cleanTools() })).findings).toEqual([]);
-  });
-
-  it('reports a tool with neither title nor annotations.title', () => {
-    const result = lint(makeCapture({ tools: [tool(undefined, undefined)] }));
-    expect(summary(result)).toEqual([`${RULE} missing tool:bookstore_get_book`]);
-    expect(result.findings[0]!.message).toBe(
-      'Tool "bookstore_get_book" has no human-readable title, so clients display its programmatic name; add a short, human-friendly "title".',
-    );
-  });
-
-  it('accepts either field alone', () => {
-    expect(lint(makeCapture({ tools: [tool('Get Book', undefined)] })).findings).toEqual([]);
-    expect(lint(makeCapture({ tools: [tool(undefined, 'Get Book')] })).findings).toEqual([]);
-  });
-
-  it('treats blank titles as missing', () => {
-    expect(summary(lint(makeCapture({ tools: [tool('  ', '')] })))).toEqual([`${RULE} missing tool:bookstore_get_book`]);
-  });
-
-  it('reports a tool without annotations and without a title on 2025-06-18 and later', () => {
-    expect(summary(lint(makeCapture({ tools: [tool(undefined, undefined, false)], protocolVersion: '2025-06-18' })))).toEqual([
-      `${RULE} missing tool:bookstore_get_book`,
-    ]);
-  });
-
-  it('on 2025-03-26 asks for annotations.title, and leaves tools without annotations to tool-annotations-present', () => {
-    const result = lint(makeCapture({ tools: [tool(undefined, undefined), { ...tool(undefined, undefined, false), name: 'bookstore_list_authors' }], protocolVersion: '2025-03-26' }));
-    expect(summary(result)).toEqual([`${RULE} missing tool:bookstore_get_book`]);
-    expect(result.findings[0]!.message).toContain('add a short, human-friendly "annotations.title"');
-  });
-
-  it('leaves titles of the wrong type to list-entries-valid', () => {
-    expect(lint(makeCapture({ tools: [tool(null, undefined)] })).findings).toEqual([]);
-    expect(lint(makeCapture({ tools: [tool(undefined, 42)] })).findings).toEqual([]);
-  });
-
-  it('is skipped for 2024-11-05 servers', () => {
-    const result = lint(makeCapture({ tools: [tool(undefined, undefined)], protocolVersion: '2024-11-05' }));
-    expect(result.skipped.map((s) => s.ruleId)).toEqual([RULE]);
+  ruleTester(rule).run({
+    valid: [
+      { name: 'accepts the clean bookstore tools', capture: () => makeCapture({ tools: cleanTools() }) },
+      { name: 'accepts a title alone', capture: capture([tool('Get Book', undefined)]) },
+      { name: 'accepts an annotations.title alone', capture: capture([tool(undefined, 'Get Book')]) },
+      { name: 'leaves a title of the wrong type to list-entries-valid', capture: capture([tool(null, undefined)]) },
+      { name: 'leaves an annotations.title of the wrong type to list-entries-valid', capture: capture([tool(undefined, 42)]) },
+      {
+        name: 'is skipped for 2024-11-05 servers',
+        capture: capture([tool(undefined, undefined)], '2024-11-05'),
+        skipped: /requirement introduced in protocol 2025-03-26/,
+      },
+    ],
+    invalid: [
+      {
+        name: 'reports a tool with neither title nor annotations.title',
+        capture: capture([tool(undefined, undefined)]),
+        findings: [
+          {
+            ...missing,
+            message:
+              'Tool "bookstore_get_book" has no human-readable title, so clients display its programmatic name; add a short, human-friendly "title".',
+          },
+        ],
+      },
+      { name: 'treats blank titles as missing', capture: capture([tool('  ', '')]), findings: [missing] },
+      {
+        name: 'reports a tool without annotations and without a title on 2025-06-18 and later',
+        capture: capture([tool(undefined, undefined, false)], '2025-06-18'),
+        findings: [missing],
+      },
+      {
+        name: 'on 2025-03-26 asks for annotations.title, and leaves tools without annotations to tool-annotations-present',
+        capture: capture([tool(undefined, undefined), { ...tool(undefined, undefined, false), name: 'bookstore_list_authors' }], '2025-03-26'),
+        findings: [{ ...missing, message: /add a short, human-friendly "annotations\.title"/ }],
+      },
+    ],
   });
 });

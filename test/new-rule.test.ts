@@ -1,0 +1,77 @@
+/**
+ * `npm run new-rule`: scaffolding a rule in a copy of the repository leaves a tree whose parity
+ * tests fail only with messages that say what to fill in.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { scaffoldRule, TODO_MARKER, withRegistered } from '../scripts/new-rule.js';
+import { ROOT } from './helpers/capture.js';
+
+const ID = 'tool-example-scaffolded';
+
+interface VitestJson {
+  testResults: { assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}
+
+describe('new-rule scaffold', () => {
+  const copy = mkdtempSync(join(tmpdir(), 'mcplint-new-rule-'));
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+  it('registers the rule in id order', () => {
+    const head = "import type { Rule } from '../src/engine/rule.js';\n";
+    const index = `${head}import aB from './a-b.js';\nimport cD from './c-d.js';\n\n` + 'export const rules: readonly Rule[] = [\n  aB,\n  cD,\n];\n';
+    expect(withRegistered(index, 'b-c')).toBe(
+      `${head}import aB from './a-b.js';\nimport bC from './b-c.js';\nimport cD from './c-d.js';\n\n` +
+        'export const rules: readonly Rule[] = [\n  aB,\n  bC,\n  cD,\n];\n',
+    );
+    expect(() => withRegistered(index, 'a-b')).toThrow('already registers a-b');
+  });
+
+  it('refuses ids that are not kebab-case and unknown categories', () => {
+    expect(() => scaffoldRule(copy, 'Tool_Name', 'naming')).toThrow('not kebab-case');
+    expect(() => scaffoldRule(copy, 'tool-x', 'nonsense')).toThrow('category "nonsense" is not one of');
+  });
+
+  it('leaves a tree whose parity tests fail only with what to fill in', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+    for (const file of files) {
+      mkdirSync(dirname(join(copy, file)), { recursive: true });
+      copyFileSync(join(ROOT, file), join(copy, file));
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+
+    const written = scaffoldRule(copy, ID, 'naming');
+    expect(written).toContain(`rules/${ID}.ts`);
+    expect(readFileSync(join(copy, 'rules', 'index.ts'), 'utf8')).toContain(`import toolExampleScaffolded from './${ID}.js';`);
+
+    // The scaffold type-checks: the failures below are the only thing left to do.
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.test.json'], {
+      cwd: copy,
+      encoding: 'utf8',
+    });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+
+    const report = join(copy, 'vitest.json');
+    const vitest = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+    const args = [vitest, 'run', 'test/registry.test.ts', '--reporter=json', `--outputFile=${report}`];
+    spawnSync(process.execPath, args, { cwd: copy, encoding: 'utf8' });
+    const results = (JSON.parse(readFileSync(report, 'utf8')) as VitestJson).testResults.flatMap((r) => r.assertionResults);
+    const failed = results.filter((r) => r.status === 'failed');
+    expect(failed.map((r) => r.fullName).sort()).toEqual([
+      "rule registry declares each rule's Quality Checklist items, or 'none'",
+      'rule registry keeps the README rule count and table generated from metadata (run `npm run docs`)',
+      `rule registry leaves no ${TODO_MARKER} marker in a rule's files`,
+    ]);
+    const messages = failed.map((r) => r.failureMessages.join('\n')).join('\n');
+    expect(messages).toContain(`rules/${ID}.ts: declare checklist (item ids from src/checklist-items.ts, or 'none')`);
+    expect(messages).toContain('README.md: the rule count or table is stale; run `npm run docs`');
+    const marked = [`rules/${ID}.ts`, `rules/${ID}.md`, `test/rules/${ID}.test.ts`, ...['bad.mjs', 'expected.json'].map((f) => `fixtures/rules/${ID}/${f}`)];
+    for (const file of marked) expect(messages).toContain(`${file}:`);
+    expect(messages).toMatch(new RegExp(`rules/${ID}\\.md:1: the summary paragraph`));
+  }, 180_000);
+});
