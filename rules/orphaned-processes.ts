@@ -12,6 +12,7 @@ export default defineRule({
   category: 'lifecycle',
   basis: 'spec',
   severity: 'error',
+  checklist: 'none',
   precision: 'very-high',
   summary: 'A stdio server leaves no process running once it is shut down: no daemon that escaped its process tree, group or session.',
   references: [
