@@ -18,7 +18,7 @@ import {
   type ProcessExit,
   type TargetDescription,
 } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import { deepFreeze } from '../util/freeze.js';
 import { VERSION } from '../version.js';
 import type { Connection, FrameSink, RpcOutcome } from './connection.js';

@@ -18,6 +18,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ClientConfigRecord, ClientFormat, ConfigValue } from '../capture.js';
 import { ConfigError } from '../engine/config.js';
+import { isObject } from '../shared/json.js';
 import { REDACTED } from '../util/redact.js';
 import { findSecrets, replaceSecrets } from '../util/secret-patterns.js';
 import type { ResolvedTarget } from './capture-target.js';
@@ -63,10 +64,10 @@ export function loadClientConfig(file: string, options: LoadOptions): ClientConf
   } catch (error) {
     throw new ConfigError(`--config-file ${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (!isRecord(doc)) throw new ConfigError(`--config-file ${file}: the file must hold a JSON object`);
+  if (!isObject(doc)) throw new ConfigError(`--config-file ${file}: the file must hold a JSON object`);
   const format = detectFormat(path, doc);
   const info = CLIENT_FORMATS[format];
-  const serversKey = isRecord(doc.mcpServers) ? 'mcpServers' : isRecord(doc.servers) ? 'servers' : undefined;
+  const serversKey = isObject(doc.mcpServers) ? 'mcpServers' : isObject(doc.servers) ? 'servers' : undefined;
   if (!serversKey) throw new ConfigError(`--config-file ${file}: no "${info.serversKey}" object, so no MCP servers to lint (${info.label})`);
   const servers = doc[serversKey] as Record<string, unknown>;
   const shown = displayPath(path, options.cwd);
@@ -78,7 +79,7 @@ export function loadClientConfig(file: string, options: LoadOptions): ClientConf
   const out: ClientServer[] = [];
   for (const [name, entry] of Object.entries(servers)) {
     const line = lineOf(text, name, keyAt);
-    if (!isRecord(entry)) {
+    if (!isObject(entry)) {
       out.push({ name, line, record: minimalRecord(shown, format, name, line), problem: `the entry "${name}" is not an object` });
       continue;
     }
@@ -131,7 +132,7 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
           : 'http';
 
   const env: Record<string, string> = {};
-  if (isRecord(entry.env)) {
+  if (isObject(entry.env)) {
     for (const [key, value] of Object.entries(entry.env)) {
       if (typeof value !== 'string') continue;
       env[key] = expandAt(`/env/${escapePointer(key)}`, value, key);
@@ -139,7 +140,7 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
     }
   }
   const headers: Record<string, string> = {};
-  if (isRecord(entry.headers)) {
+  if (isObject(entry.headers)) {
     for (const [key, value] of Object.entries(entry.headers)) {
       if (typeof value !== 'string') continue;
       headers[key] = expandAt(`/headers/${escapePointer(key)}`, value, key);
@@ -366,7 +367,7 @@ function redactEntry(entry: Record<string, unknown>, values: Readonly<Record<str
   // Anything else under a credential-like key (e.g. Gemini "oauth": { "clientSecret": … }) goes too.
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
-    else if (isRecord(node)) {
+    else if (isObject(node)) {
       for (const [key, value] of Object.entries(node)) {
         if (typeof value === 'string' && SECRET_NAME.test(key) && value.length > 0 && !/^\$\{?[A-Za-z_]/.test(value)) node[key] = REDACTED;
         else walk(value);
@@ -438,10 +439,6 @@ function lineOf(text: string, name: string, from: number): number {
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** JSONC → JSON: drop comments and trailing commas, leaving strings alone. */
 export function stripJsonc(text: string): string {

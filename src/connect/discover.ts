@@ -9,7 +9,7 @@
  * with `via: 'server/discover'` and the DiscoverResult as `raw`.
  */
 import { KNOWN_PROTOCOL_VERSIONS, type Handshake, type ProtocolVersion } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import { VERSION } from '../version.js';
 import type { Connection, RpcOutcome } from './connection.js';
 

@@ -3,7 +3,7 @@
  * mcplint run is called with a small limit; its answer must carry has_more and next_offset or
  * next_cursor and no more items than asked (pagination-metadata).
  */
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import { actionVerb, isLimitParam, LISTING_VERBS, topLevelParams, typesOf } from '../../rules/lib/schema-rules.js';
 import { validArguments } from './args.js';
 import { toolListProblem, type ProbeModule, type StepSpec } from './probe.js';

@@ -3,7 +3,7 @@
  * sends (or why it is skipped). The runner (run.ts) carries the steps out and records them.
  */
 import { KNOWN_PROTOCOL_VERSIONS } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import type { PolicyTool, ToolPermissions } from './policy.js';
 import type { PlanInput, PlanStep, ResolvedProbeConfig, SkippedTool } from './types.js';
 

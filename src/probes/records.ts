@@ -3,7 +3,7 @@
  * ResultView), and the accessors the probe rules use to read Capture.probes. Pure functions.
  */
 import type { Capture } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import type { ProbeAnswer, ProbeCall, ProbeData, ResultView } from './types.js';
 
 /** Text kept per result view: head and tail of this many characters each. */

@@ -8,7 +8,7 @@
 import type { Frame, Phase, ProbeRecord } from '../capture.js';
 import type { LiveSession } from '../connect/capture-session.js';
 import type { Connection, RpcOutcome } from '../connect/connection.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import { PROBES, TOOL_PROBE_IDS } from './plan.js';
 import { ERROR_DATA_CAP, RAW_RESULT_CAP, viewOf } from './records.js';
 import type { PlanStep, ProbeAnswer, ProbeCall, ProbePlan, ResolvedProbeConfig } from './types.js';
