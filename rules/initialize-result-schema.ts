@@ -1,6 +1,7 @@
 import { compareProtocolVersions, isKnownProtocolVersion } from '../src/shared/protocol-version.js';
 import { officialDefines, schemaVersionFor, validateOfficial } from '../src/engine/json-schema.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 
 const MAX_FINDINGS = 10;
 
@@ -74,5 +75,5 @@ function quote(root: unknown, pointer: string): string {
     value = (value as Record<string, unknown>)[key];
   }
   const text = JSON.stringify(value) ?? 'undefined';
-  return `${pointer}: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
+  return `${pointer}: ${clip(text, 200)}`;
 }

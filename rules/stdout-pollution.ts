@@ -1,6 +1,7 @@
 import type { Frame, NoiseFrame, Phase } from '../src/capture.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 
 const MAX_FINDINGS = 20;
 const EVIDENCE_CHARS = 200;
@@ -51,7 +52,7 @@ export function phaseInWords(phase: Phase, frames: readonly Frame[], at: number)
 function evidenceOf(text: string): string | undefined {
   if (text.trim() === '') return undefined;
   const visible = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).trim();
-  return visible.length > EVIDENCE_CHARS ? `${visible.slice(0, EVIDENCE_CHARS)}…` : visible;
+  return clip(visible, EVIDENCE_CHARS);
 }
 
 const messages = {

@@ -4,6 +4,8 @@
  * TTY and the user did not ask for --quiet, so logs, pipes, CI and --output files never see it.
  * The line is erased before anything else is printed.
  */
+import { clip } from './shared/text.js';
+
 export interface Progress {
   /** What is happening now ("linting node dist/index.js"). */
   update(text: string): void;
@@ -36,7 +38,7 @@ export function startProgress(text: string, options: ProgressOptions = {}): Prog
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const width = Math.max(20, (stream.columns || 80) - 1);
     const line = `${FRAMES[frame++ % FRAMES.length]} ${current} (${seconds} s)`;
-    stream.write(`\r\x1b[K${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
+    stream.write(`\r\x1b[K${clip(line, width, { fit: true })}`);
   };
   const delay = setTimeout(() => {
     draw();

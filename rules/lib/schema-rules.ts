@@ -7,6 +7,7 @@ import { isObject, type JsonObject } from '../../src/engine/capture-index.js';
 import { actionVerb as actionVerbOf } from './verbs.js';
 import { checkUserSchema, defaultDialect } from '../../src/engine/json-schema.js';
 import type { Report } from '../../src/engine/rule.js';
+import { clip } from '../../src/shared/text.js';
 
 // ---------------------------------------------------------------------------------------------
 // JSON pointers and quoting
@@ -34,7 +35,7 @@ export function valueAt(root: unknown, pointer: string): unknown {
 /** Short JSON of a value, for evidence. */
 export function shortJson(value: unknown, max = 160): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return clip(text, max);
 }
 
 /** "null", "an array", "a string", … */

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { CappedText, OutputStats, Phase, ProcessExit } from '../capture.js';
 import { isObject } from '../shared/json.js';
+import { clip } from '../shared/text.js';
 import { redactText } from '../util/redact.js';
 import { FRAME_MESSAGE_CAP, mib, RecordingSession, type Connection, type FrameSink } from './connection.js';
 import { LineSplitter } from './line-splitter.js';
@@ -294,7 +295,7 @@ export class StdioConnection extends RecordingSession implements Connection {
     // Processes it started that outlived a server which exited by itself (no signal of ours reached them).
     const leftBehind =
       (this.shutdownStage === 'stdin-closed' || this.shutdownStage === 'exited-early') && this.child.pid !== undefined
-        ? survivors(this.child.pid).map((p) => ({ pid: p.pid, command: p.command.length > 200 ? `${p.command.slice(0, 200)}…` : p.command }))
+        ? survivors(this.child.pid).map((p) => ({ pid: p.pid, command: clip(p.command, 200) }))
         : [];
     // Grandchildren die with it: the process group, and every descendant seen (even one that left the group).
     killTree(this.child);
