@@ -17,12 +17,13 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ClientConfigRecord, ClientFormat, ConfigValue } from '../capture.js';
-import { ConfigError } from '../engine/config.js';
+import { CLIENT_FORMATS, detectFormat } from '../client-formats.js';
+import { ConfigError } from '../shared/errors.js';
 import { isObject } from '../shared/json.js';
+import { SECRET_NAME } from '../shared/secret-names.js';
 import { REDACTED } from '../util/redact.js';
 import { findSecrets, replaceSecrets } from '../util/secret-patterns.js';
 import type { ResolvedTarget } from './capture-target.js';
-import { CLIENT_FORMATS, detectFormat } from './client-formats.js';
 import type { HttpTransportChoice } from './http.js';
 
 export interface ClientServer {
@@ -215,24 +216,6 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
   return { name: s.name, line: s.line, record, target };
 }
 
-/**
- * Names of variables, env keys, headers and flags that hold credentials, judged by their words
- * ("GITHUB_TOKEN", "X-Api-Key", "clientSecret", "--api-key") so that "GIT_AUTHOR_NAME" or
- * "SESSION_TIMEOUT" do not count.
- */
-export const SECRET_NAME = {
-  test(name: string): boolean {
-    const words = name
-      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean);
-    if (words.some((w) => SECRET_WORDS.has(w))) return true;
-    if (words.at(-1) === 'key' && words.length > 1) return true;
-    return words.some((w, i) => (w === 'api' || w === 'access' || w === 'private' || w === 'secret') && words[i + 1] === 'key');
-  },
-};
-const SECRET_WORDS = new Set(['token', 'secret', 'secrets', 'password', 'passwd', 'pwd', 'apikey', 'credential', 'credentials', 'cookie', 'auth', 'authorization', 'bearer', 'pat', 'passphrase']);
 /** Command-line flags whose next argument is a credential. */
 const SECRET_FLAG = { test: (arg: string): boolean => /^--?[A-Za-z][A-Za-z0-9-]*$/.test(arg) && SECRET_NAME.test(arg) };
 /** Values that are placeholders, not secrets. */
