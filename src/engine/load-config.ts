@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Rule } from './rule.js';
 import { ConfigError, validateConfig, type McplintConfig } from './config.js';
-import { lineOfKey } from '../source/anchors.js';
+import { lineOfKey } from './anchors.js';
 
 export interface LoadedConfig {
   readonly config: McplintConfig;
