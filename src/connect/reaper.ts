@@ -202,10 +202,6 @@ function startTime(pid: number): string | undefined {
   }
 }
 
-export function liveChildCount(): number {
-  return live.size;
-}
-
 /** How far a live session got: what an interrupted run reports. */
 export interface LiveProgress {
   /** The server's command line (or URL), already redacted. */
