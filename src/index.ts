@@ -1,7 +1,7 @@
 /**
  * mcplint as a library (the package's main export): lint a server, format the report, apply a
  * baseline, decide the exit code, and the pieces needed to write rules of your own.
- * The command line (dist/src/cli.js) is built from exactly these.
+ * The command line (src/cli.ts) uses the same modules, imported directly rather than through this file.
  */
 export { lint, type LintOptions, type LintOutcome } from './lint.js';
 export { planProbes, renderPlans, type PlannedServer } from './plan.js';
