@@ -1,6 +1,7 @@
 import { LIST_METHODS, type Frame, type ListName } from '../src/capture.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 import { stderrTail } from './lib/stderr.js';
 
 const METHOD_NOT_FOUND = -32601;
@@ -16,7 +17,7 @@ function stderrEvidence(stderr: string): { evidence?: string } {
 function resultEvidence(frame: Frame | undefined): { evidence?: string } {
   if (!frame || frame.kind !== 'message' || !isObject(frame.message) || !('result' in frame.message)) return {};
   const text = JSON.stringify(frame.message.result) ?? 'undefined';
-  return { evidence: text.length > EVIDENCE_CHARS ? `${text.slice(0, EVIDENCE_CHARS)}…` : text };
+  return { evidence: clip(text, EVIDENCE_CHARS) };
 }
 
 const messages = {

@@ -1,6 +1,6 @@
-import { SECRET_NAME } from '../src/connect/client-config.js';
-import { CLIENT_FORMATS } from '../src/connect/client-formats.js';
+import { CLIENT_FORMATS } from '../src/client-formats.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { SECRET_NAME } from '../src/shared/secret-names.js';
 
 const messages = {
   inline:

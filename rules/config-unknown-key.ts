@@ -1,5 +1,5 @@
 import { editDistance } from '../src/util/edit-distance.js';
-import { CLIENT_FORMATS } from '../src/connect/client-formats.js';
+import { CLIENT_FORMATS } from '../src/client-formats.js';
 import type { ClientFormat } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 

@@ -1,4 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 import { subjectInWords } from './lib/subject-words.js';
 import { placeInWords, surfaceTexts } from './lib/surface.js';
 
@@ -82,7 +83,7 @@ export default defineRule<keyof typeof messages, Options>({
           data: { ...data, length: run.length },
           subject: item.subject,
           key: item.pointer,
-          evidence: `${run.slice(0, 60)}…${decoded ? `\ndecodes to: "${decoded.length > 160 ? `${decoded.slice(0, 160)}…` : decoded}"` : ''}`,
+          evidence: `${run.slice(0, 60)}…${decoded ? `\ndecodes to: "${clip(decoded, 160)}"` : ''}`,
         };
         continue;
       }

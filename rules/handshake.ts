@@ -1,5 +1,6 @@
 import type { Capture } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 import { stderrTail } from './lib/stderr.js';
 
 const RAW_EVIDENCE_CHARS = 300;
@@ -11,7 +12,7 @@ function short(value: unknown): string {
   } catch {
     text = String(value);
   }
-  return text.length > RAW_EVIDENCE_CHARS ? `${text.slice(0, RAW_EVIDENCE_CHARS)}…` : text;
+  return clip(text, RAW_EVIDENCE_CHARS);
 }
 
 /** What to do about an initialize error: name the versions the server says it supports, if it does. */

@@ -1,4 +1,4 @@
-import { KNOWN_PROTOCOL_VERSIONS } from '../src/capture.js';
+import { atLeast } from '../src/shared/protocol-version.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { exchangeEvidence, exchangeFrame, httpProbe } from './lib/http.js';
 
@@ -41,8 +41,7 @@ export default defineRule({
       return;
     }
     // The exact status is a requirement from 2025-11-25; before, any refusal validates.
-    const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(index.protocolVersion as never);
-    const needs403 = negotiated === -1 || negotiated >= KNOWN_PROTOCOL_VERSIONS.indexOf('2025-11-25');
+    const needs403 = atLeast(index.protocolVersion, '2025-11-25');
     if (needs403 && probe.status !== 403) yield { messageId: 'wrongStatus', data: { origin, status: probe.status }, subject, ...extra };
   },
 });

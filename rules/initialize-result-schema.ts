@@ -1,9 +1,9 @@
-import { KNOWN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../src/capture.js';
+import { compareProtocolVersions, isKnownProtocolVersion } from '../src/shared/protocol-version.js';
 import { officialDefines, schemaVersionFor, validateOfficial } from '../src/engine/json-schema.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 
 const MAX_FINDINGS = 10;
-const known = (v: string): v is ProtocolVersion => (KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(v);
 
 const messages = {
   schema: 'Server initialize result{{where}} {{problem}} (official InitializeResult schema, protocol {{version}}).',
@@ -40,12 +40,12 @@ export default defineRule({
     const { protocolVersion: version, requestedVersion: requested } = handshake;
 
     let findings = 0;
-    if (!known(version)) {
+    if (!isKnownProtocolVersion(version)) {
       if (version !== requested) {
         yield { messageId: 'unknownVersion', data: { version, requested }, subject: { kind: 'server' }, evidence: `"protocolVersion": ${JSON.stringify(version)}` };
         findings++;
       }
-    } else if (known(requested) && KNOWN_PROTOCOL_VERSIONS.indexOf(version) > KNOWN_PROTOCOL_VERSIONS.indexOf(requested)) {
+    } else if (isKnownProtocolVersion(requested) && compareProtocolVersions(version, requested) > 0) {
       yield { messageId: 'newerVersion', data: { version, requested }, subject: { kind: 'server' }, evidence: `"protocolVersion": ${JSON.stringify(version)}` };
       findings++;
     }
@@ -76,5 +76,5 @@ function quote(root: unknown, pointer: string): string {
     value = (value as Record<string, unknown>)[key];
   }
   const text = JSON.stringify(value) ?? 'undefined';
-  return `${pointer}: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
+  return `${pointer}: ${clip(text, 200)}`;
 }

@@ -1,4 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 import { subjectInWords } from './lib/subject-words.js';
 import { placeInWords, surfaceTexts } from './lib/surface.js';
 
@@ -67,10 +68,10 @@ function evidenceOf(text: string, hits: Hit[]): string {
     .slice(start)
     .replace(/(?:\uDB40[\uDC00-\uDC7F])+/g, (run) => {
       const hidden = [...run].map((c) => String.fromCharCode(c.codePointAt(0)! - 0xe0000)).join('');
-      return `⟨${[...run].length} tag characters: "${hidden.length > 120 ? `${hidden.slice(0, 120)}…` : hidden}"⟩`;
+      return `⟨${[...run].length} tag characters: "${clip(hidden, 120)}"⟩`;
     })
     .replace(new RegExp(SUSPECT.source, 'g'), (c) => `⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`);
-  return `${start > 0 ? '…' : ''}${shown.length > 300 ? `${shown.slice(0, 300)}…` : shown}`;
+  return `${start > 0 ? '…' : ''}${clip(shown, 300)}`;
 }
 
 const messages = {

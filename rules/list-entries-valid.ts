@@ -2,6 +2,7 @@ import { LIST_METHODS, type ListName } from '../src/capture.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { schemaVersionFor, validateOfficial } from '../src/engine/json-schema.js';
 import { defineRule, type Report, type Subject } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 
 const MAX_PER_ENTRY = 5;
 
@@ -35,7 +36,7 @@ function quote(root: unknown, pointer: string): string | undefined {
   }
   const text = JSON.stringify(value);
   if (text === undefined) return undefined;
-  return `${pointer}: ${text.length > 200 ? `${text.slice(0, 200)}…` : text}`;
+  return `${pointer}: ${clip(text, 200)}`;
 }
 
 const messages = {

@@ -1,5 +1,6 @@
 import { LIST_METHODS, type ListName } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';
@@ -9,7 +10,7 @@ function typeName(value: unknown): string {
 
 function short(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+  return clip(text, 120);
 }
 
 const messages = {

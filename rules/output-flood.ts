@@ -1,5 +1,6 @@
 import type { Frame } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 import { phaseInWords } from './lib/session-phase.js';
 
 const EVIDENCE_CHARS = 200;
@@ -24,7 +25,7 @@ function quote(frame: Frame | undefined): string | undefined {
   if (!frame) return undefined;
   const text = frame.kind === 'noise' ? frame.text : JSON.stringify(frame.message);
   if (!text) return undefined;
-  return text.length > EVIDENCE_CHARS ? `${text.slice(0, EVIDENCE_CHARS)}…` : text;
+  return clip(text, EVIDENCE_CHARS);
 }
 
 export default defineRule<keyof typeof messages, Options>({

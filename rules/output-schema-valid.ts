@@ -1,11 +1,10 @@
-import { KNOWN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../src/capture.js';
+import { knownNewerThan } from '../src/shared/protocol-version.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { documentReports, judgeSchemaDocument } from './lib/schema-rules.js';
 
 /** Up to and including 2025-11-25 the root of an outputSchema must be `type: "object"`; 2026-07-28 lifted that (SEP-2106). */
 function requiresObjectRoot(protocolVersion: string | undefined): boolean {
-  const i = KNOWN_PROTOCOL_VERSIONS.indexOf(protocolVersion as ProtocolVersion);
-  return i === -1 || i <= KNOWN_PROTOCOL_VERSIONS.indexOf('2025-11-25');
+  return !knownNewerThan(protocolVersion, '2025-11-25');
 }
 
 const messages = {

@@ -1,4 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 import { stderrTail } from './lib/stderr.js';
 
 const COMMAND_CHARS = 120;
@@ -54,7 +55,7 @@ export default defineRule({
         messageId: 'leftBehind',
         data: { count: left.length, plural: left.length === 1 ? '' : 'es', them: left.length === 1 ? 'it' : 'them' },
         subject,
-        evidence: left.map((p) => (p.command.length > COMMAND_CHARS ? `${p.command.slice(0, COMMAND_CHARS)}…` : p.command || `pid ${p.pid}`)).join('\n'),
+        evidence: left.map((p) => clip(p.command, COMMAND_CHARS) || `pid ${p.pid}`).join('\n'),
       };
     }
   },

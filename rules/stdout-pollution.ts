@@ -1,5 +1,6 @@
 import type { NoiseFrame } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 import { phaseInWords } from './lib/session-phase.js';
 
 const MAX_FINDINGS = 20;
@@ -18,7 +19,7 @@ const MESSAGE_BY_KIND = {
 function evidenceOf(text: string): string | undefined {
   if (text.trim() === '') return undefined;
   const visible = text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).trim();
-  return visible.length > EVIDENCE_CHARS ? `${visible.slice(0, EVIDENCE_CHARS)}…` : visible;
+  return clip(visible, EVIDENCE_CHARS);
 }
 
 const messages = {

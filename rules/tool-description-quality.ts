@@ -1,4 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { clip } from '../src/shared/text.js';
 import { codePointLength, collapseWhitespace } from './lib/text.js';
 
 /** Words that carry no information about a tool beyond its name. */
@@ -69,7 +70,7 @@ function stem(word: string): string {
 
 const quote = (text: string): string => {
   const t = collapseWhitespace(text.trim());
-  return t.length > 120 ? `${t.slice(0, 117)}…` : t;
+  return t.length > 120 ? clip(t, 117) : t;
 };
 
 function isPlaceholder(description: string, contentWords: readonly string[]): boolean {

@@ -1,11 +1,10 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { describeError, frameOf, probeCalls, shorten, validToolCalls } from '../src/probes/records.js';
+import { atLeast } from '../src/shared/protocol-version.js';
 import { invalidWhat } from './lib/probes.js';
 
 /** Words that show an error message says what is wrong. */
 const EXPLAINS = /\b(required|missing|invalid|expected|must|should|not allowed|unknown|unrecognized|wrong type|wrong format|type|format|range|between|at least|at most|one of)\b/i;
-
-const isAtLeast20251125 = (version: string | undefined): boolean => version === undefined || version >= '2025-11-25';
 
 const messages = {
   invalidAsProtocolError:
@@ -35,7 +34,7 @@ export default defineRule({
   messages,
   requires: ['probe:invalid-arguments'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
-    const sep1303 = isAtLeast20251125(index.protocolVersion);
+    const sep1303 = atLeast(index.protocolVersion, '2025-11-25');
     for (const call of probeCalls(capture, 'invalid-arguments')) {
       const name = call.tool ?? '';
       const answer = call.answer;

@@ -1,4 +1,4 @@
-import { KNOWN_PROTOCOL_VERSIONS } from '../src/capture.js';
+import { atLeast } from '../src/shared/protocol-version.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 
 const nonBlank = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
@@ -6,8 +6,7 @@ const malformed = (value: unknown): boolean => value !== undefined && typeof val
 
 /** Tool.title exists from 2025-06-18; before that only annotations.title (2025-03-26) can carry a title. */
 function hasTopLevelTitle(protocolVersion: string | undefined): boolean {
-  const at = KNOWN_PROTOCOL_VERSIONS.indexOf(protocolVersion as never);
-  return at === -1 || at >= KNOWN_PROTOCOL_VERSIONS.indexOf('2025-06-18');
+  return atLeast(protocolVersion, '2025-06-18');
 }
 
 const messages = {

@@ -1,6 +1,6 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { atLeast } from '../src/probes/probe.js';
+import { atLeast } from '../src/shared/protocol-version.js';
 import { shorten } from '../src/probes/records.js';
 
 /** The client capability a server request needs. */

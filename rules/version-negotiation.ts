@@ -1,4 +1,4 @@
-import { KNOWN_PROTOCOL_VERSIONS } from '../src/capture.js';
+import { isKnownProtocolVersion } from '../src/shared/protocol-version.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { noAnswerWords, probeCalls, probeData, rawResultOf, shorten } from '../src/probes/records.js';
@@ -45,7 +45,7 @@ export default defineRule({
       if (typeof got !== 'string') yield { messageId: 'noVersion', data: { requested }, subject, ...evidence };
       else if (got === requested) yield { messageId: 'echoed', data: { requested }, subject, ...evidence };
       // A date-shaped version mcplint does not know may be a newer real one: not judged.
-      else if (!(KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(got) && !/^\d{4}-\d{2}-\d{2}$/.test(got)) {
+      else if (!isKnownProtocolVersion(got) && !/^\d{4}-\d{2}-\d{2}$/.test(got)) {
         yield { messageId: 'notAVersion', data: { requested, got: JSON.stringify(got), latest: '2025-11-25' }, subject, ...evidence };
       }
     }

@@ -7,7 +7,7 @@
  * 1. `mcplint --format json --no-probes -- <server>` vs the SDK client (bench-sdk-client.ts) on
  *    the same server — the ratio is the figure (target ≤ 1.2);
  * 2. `mcplint --from` a saved capture of a generated 1,000-tool server (target < 0.3 s), and of a
- *    188-tool one (DESIGN.md's figure, target < 0.5 s);
+ *    188-tool one (the design's figure, target < 0.5 s);
  * 3. `mcplint --version` vs `node -e ''` (target < 0.2 s);
  * 4. a 10-server client config with `--jobs 4` vs the slowest of its servers linted alone.
  */
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
     if (m.cold !== undefined) rows.push(against('   same, source index cold (--no-cache)', m.cold));
   }
 
-  // 2. A saved 1,000-tool capture (and DESIGN.md's own figure: a 188-tool list, target < 0.5 s).
+  // 2. A saved 1,000-tool capture (and the design's own figure: a 188-tool list, target < 0.5 s).
   process.stderr.write('  2. --from a 1,000-tool capture…\n');
   const big = await manyToolCapture(1000);
   const small = await manyToolCapture(188);

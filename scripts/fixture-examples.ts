@@ -16,6 +16,7 @@ import { startHttpServer } from './http-fixture.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Capture, ListName } from '../src/capture.js';
+import { isObject } from '../src/shared/json.js';
 import type { Rule, Subject } from '../src/engine/rule.js';
 import { lint } from '../src/lint.js';
 import type { LocatedFinding } from '../src/report.js';
@@ -178,7 +179,7 @@ function sentExcerpts(subject: Subject, badCapture: Capture, goodCapture: Captur
   if (subject.kind === 'server' || subject.kind === 'transport') {
     const badRaw = badCapture.handshake.ok ? badCapture.handshake.raw : undefined;
     const goodRaw = goodCapture.handshake.ok ? goodCapture.handshake.raw : undefined;
-    if (!isRecord(badRaw) || !isRecord(goodRaw)) return undefined;
+    if (!isObject(badRaw) || !isObject(goodRaw)) return undefined;
     const [badPart, goodPart] = differingKeys(badRaw, goodRaw, []);
     if (!badPart) return undefined;
     return {
@@ -192,7 +193,7 @@ function sentExcerpts(subject: Subject, badCapture: Capture, goodCapture: Captur
   const badItems = badCapture.lists[list].items;
   const goodItems = goodCapture.lists[list].items;
   const key = NAME_KEY[list];
-  const nameOf = (item: unknown): unknown => (isRecord(item) ? item[key] : undefined);
+  const nameOf = (item: unknown): unknown => (isObject(item) ? item[key] : undefined);
   const index = badItems.findIndex((item) => nameOf(item) === subject.name);
   if (index === -1) return undefined;
   const badItem = badItems[index];
@@ -211,8 +212,8 @@ function sentExcerpts(subject: Subject, badCapture: Capture, goodCapture: Captur
       };
     }
   }
-  if (!isRecord(badItem)) return { what: `What it sends: ${entry}`, bad: json(badItem) };
-  if (!isRecord(goodItem)) return { what: `What it sends: ${entry}`, bad: json(badItem) };
+  if (!isObject(badItem)) return { what: `What it sends: ${entry}`, bad: json(badItem) };
+  if (!isObject(goodItem)) return { what: `What it sends: ${entry}`, bad: json(badItem) };
   const [badPart, goodPart] = differingKeys(badItem, goodItem, ['name', 'uri', 'uriTemplate']);
   // The entry is the same on both sides: the defect lies elsewhere (e.g. another server of the config).
   if (!badPart) return undefined;
@@ -261,14 +262,10 @@ function atPointer(value: unknown, pointer: string): unknown {
   for (const raw of pointer.split('/').slice(1)) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(current)) current = current[Number(key)];
-    else if (isRecord(current)) current = current[key];
+    else if (isObject(current)) current = current[key];
     else return undefined;
   }
   return current;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

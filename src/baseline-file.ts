@@ -1,13 +1,14 @@
 /**
- * The I/O half of baselines (the pure half is src/engine/baseline.ts): read the file named by
- * --baseline, apply it to a report, and with --update-baseline write the baseline that accepts
- * every current finding, keeping the reasons people wrote.
+ * The I/O half of baselines (the pure halves are src/engine/baseline.ts and src/report-baseline.ts):
+ * read the file named by --baseline, apply it to a report, and with --update-baseline write the
+ * baseline that accepts every current finding, keeping the reasons people wrote.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { applyBaseline, parseBaseline, serializeBaseline, updatedBaseline, type Baseline } from './baseline.js';
+import { parseBaseline, serializeBaseline, type Baseline } from './engine/baseline.js';
 import { ConfigError } from './engine/config.js';
 import type { LintReport } from './report.js';
+import { applyBaseline, updatedBaseline } from './report-baseline.js';
 import { readBoundedText } from './shared/read-bounded.js';
 
 /** Default file for --update-baseline without --baseline. */

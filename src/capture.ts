@@ -4,11 +4,12 @@
  * re-linted with --from, so nothing in here may be a class, a function or a secret.
  */
 
+import type { ProtocolVersion } from './shared/protocol-version.js';
+
 export const CAPTURE_VERSION = 1 as const;
 
-/** Protocol versions mcplint knows, oldest first. */
-export const KNOWN_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
-export type ProtocolVersion = (typeof KNOWN_PROTOCOL_VERSIONS)[number];
+// The versions themselves live with their ordering helpers; the capture names them for its readers.
+export { KNOWN_PROTOCOL_VERSIONS, type ProtocolVersion } from './shared/protocol-version.js';
 /** The version mcplint asks for in `initialize` (the newest of the initialize era). */
 export const REQUESTED_PROTOCOL_VERSION: ProtocolVersion = '2025-11-25';
 

@@ -9,8 +9,12 @@
  * Which rules check an item is the rules' own metadata (`checklist: [item ids]`), so this file
  * names no rule; an item no registered rule checks is "not checkable from outside the server".
  */
-import { rules as registry } from '../rules/index.js';
-import type { Rule } from './engine/rule.js';
+
+/** What this file needs of a rule (structural, so the checklist data depends on nothing above it). */
+interface RuleChecklist {
+  readonly id: string;
+  readonly checklist?: 'none' | readonly string[];
+}
 
 export type ChecklistSection = 'Strategic Design' | 'Implementation' | 'Tool Configuration' | 'Code Quality' | 'Testing';
 
@@ -112,12 +116,9 @@ export interface ChecklistItem {
 }
 
 /** The checklist with each item's rules taken from the rules' `checklist` metadata. */
-export function checklistItems(rules: readonly Rule[]): ChecklistItem[] {
+export function checklistItems(rules: readonly RuleChecklist[]): ChecklistItem[] {
   return ITEMS.map((item) => ({
     ...item,
     rules: rules.filter((r) => Array.isArray(r.checklist) && r.checklist.includes(item.id)).map((r) => r.id),
   }));
 }
-
-/** The checklist as the built-in registry checks it. */
-export const CHECKLIST_ITEMS: readonly ChecklistItem[] = checklistItems(registry);

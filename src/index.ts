@@ -1,7 +1,7 @@
 /**
  * mcplint as a library (the package's main export): lint a server, format the report, apply a
  * baseline, decide the exit code, and the pieces needed to write rules of your own.
- * The command line (dist/src/cli.js) is built from exactly these.
+ * The command line (src/cli.ts) uses the same modules, imported directly rather than through this file.
  */
 export { lint, type LintOptions, type LintOutcome } from './lint.js';
 export { planProbes, renderPlans, type PlannedServer } from './plan-probes.js';
@@ -12,7 +12,8 @@ export type { FormatContext, Formatter } from './formatters/types.js';
 export type { LintReport, ServerReport, LocatedFinding, ToolScore } from './report.js';
 export { toolScores, totals } from './report.js';
 export { scoreFindings, gradeOf, type Score } from './engine/score.js';
-export { applyBaseline, updatedBaseline, parseBaseline, serializeBaseline, type Baseline, type BaselineEntry, type BaselineSummary } from './baseline.js';
+export { parseBaseline, serializeBaseline, type Baseline, type BaselineEntry, type BaselineSummary } from './engine/baseline.js';
+export { applyBaseline, updatedBaseline } from './report-baseline.js';
 export { gate, type GateOptions, type FailOn } from './gate.js';
 export { configSchema, type McplintConfig } from './engine/config.js';
 export { defineRule, type Rule, type RuleDefinition, type Report, type Subject, type Severity, type Level, type DefaultLevel, type RuleStatus } from './engine/rule.js';

@@ -5,7 +5,7 @@
  * the unsharded run.
  */
 import { CAPTURE_VERSION, type Capture, type TargetDescription } from './capture.js';
-import type { BaselineEntry, BaselineSummary } from './baseline.js';
+import type { BaselineEntry, BaselineSummary } from './engine/baseline.js';
 import { indexCapture } from './engine/capture-index.js';
 import { ConfigError } from './engine/config.js';
 import type { PeerServer, Rule } from './engine/rule.js';

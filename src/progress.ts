@@ -5,6 +5,7 @@
  * The line is erased before anything else is printed.
  */
 import { inertLine } from './shared/inert.js';
+import { clip } from './shared/text.js';
 
 export interface Progress {
   /** What is happening now ("linting node dist/index.js"). */
@@ -39,7 +40,7 @@ export function startProgress(text: string, options: ProgressOptions = {}): Prog
     const width = Math.max(20, (stream.columns || 80) - 1);
     // The label names the command or URL: shown inert, so it cannot move the cursor or clear the line.
     const line = `${FRAMES[frame++ % FRAMES.length]} ${inertLine(current)} (${seconds} s)`;
-    stream.write(`\r\x1b[K${line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
+    stream.write(`\r\x1b[K${clip(line, width, { fit: true })}`);
   };
   const delay = setTimeout(() => {
     draw();

@@ -7,11 +7,15 @@ import { locate, type Anchors, type Location } from './engine/locate.js';
 import type { Rule, Severity } from './engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from './engine/run.js';
 import { scoreFindings, type Score } from './engine/score.js';
-import type { BaselinedFinding, BaselineSummary } from './baseline.js';
+import type { BaselineSummary } from './engine/baseline.js';
+import { countLevels, sumLevelCounts } from './shared/levels.js';
 
 export interface LocatedFinding extends Finding {
   readonly location: Location;
 }
+
+/** A finding the baseline covers, with the reason its entry gives. */
+export type BaselinedFinding = LocatedFinding & { readonly reason: string };
 
 export interface ServerReport {
   /** Short human name: the server's own name and version, else the command or URL. */
@@ -59,8 +63,7 @@ export function buildServerReport(capture: Capture, result: RunResult, anchors: 
   const categories = new Map(rules.map((r) => [r.id, r.category]));
   const located = (f: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors) });
   const findings = result.findings.map(located);
-  const counts = { error: 0, warning: 0, note: 0 };
-  for (const f of findings) counts[f.level]++;
+  const counts = countLevels(findings);
   const hs = capture.handshake;
   const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
   const serverVersion = hs.ok && typeof hs.serverInfo.version === 'string' ? hs.serverInfo.version : undefined;
@@ -150,7 +153,5 @@ export function setAside(report: LintReport): { ignored: number; baselined: numb
 }
 
 export function totals(report: LintReport): Record<Severity, number> {
-  const sum = { error: 0, warning: 0, note: 0 };
-  for (const s of report.servers) for (const level of ['error', 'warning', 'note'] as const) sum[level] += s.counts[level];
-  return sum;
+  return sumLevelCounts(report.servers.map((s) => s.counts));
 }

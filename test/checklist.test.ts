@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
 import type { Capture, ListCapture } from '../src/capture.js';
-import { CHECKLIST_ITEMS, CHECKLIST_SECTIONS } from '../src/checklist-items.js';
+import { CHECKLIST_SECTIONS, checklistItems } from '../src/checklist-items.js';
 import { checklist, evaluateChecklist, MARKS, type ItemResult } from '../src/formatters/checklist.js';
 import type { FormatContext } from '../src/formatters/types.js';
 import type { ServerReport } from '../src/report.js';
@@ -11,7 +11,7 @@ import { CONTEXT, lintReport, serverReport } from './helpers/report.js';
 
 const RULE = 'tool-annotations-present';
 /** A registry of just the annotations rule, so results do not depend on which other rules exist. */
-const ONLY: FormatContext = { rules: rules.filter((r) => r.id === RULE), color: false };
+const ONLY: FormatContext = { rules: rules.filter((r) => r.id === RULE), color: false, checklist: checklistItems(rules) };
 
 const ANNOTATIONS_SET = 'Annotations correctly set (readOnlyHint, destructiveHint, idempotentHint, openWorldHint)';
 const DRY = 'Common functionality extracted into reusable functions (DRY)';
@@ -31,6 +31,7 @@ const item = (results: ItemResult[], text: string): ItemResult => {
   if (!found) throw new Error(`no checklist item "${text}"`);
   return found;
 };
+const CHECKLIST_ITEMS = checklistItems(rules);
 const itemsWith = (ruleId: string) => CHECKLIST_ITEMS.filter((i) => i.rules.includes(ruleId));
 
 describe('checklist items', () => {

@@ -18,7 +18,7 @@ import { runRules, type Finding, type RunResult } from '../src/engine/run.js';
 import { formatters } from '../src/formatters/index.js';
 import { probeHook, resolveProbeConfig } from '../src/probes/index.js';
 import { buildServerReport } from '../src/report.js';
-import { findAnchors } from '../src/source/anchors.js';
+import { findAnchors } from '../src/engine/anchors.js';
 import { rules as registry } from '../rules/index.js';
 import { captureFixture, fixturePath, ROOT } from './helpers/capture.js';
 import { CLI } from './helpers/cli.js';

@@ -5,14 +5,11 @@ import type { Capture, HttpExchange } from '../../src/capture.js';
 import type { HttpProbeData } from '../../src/probes/http-types.js';
 import { isObject } from '../../src/engine/capture-index.js';
 
-/** What an HTTP probe recorded about the exchange that decided it (written by the HTTP probes, src/probes/http-*.ts). */
-export type HttpProbeView = HttpProbeData;
-
-/** The data of a probe that ran, or undefined. */
-export function httpProbe(capture: Capture, id: string): HttpProbeView | undefined {
+/** What an HTTP probe that ran recorded about the exchange that decided it (written by the HTTP probes, src/probes/http-*.ts), or undefined. */
+export function httpProbe(capture: Capture, id: string): HttpProbeData | undefined {
   const record = capture.probes[id];
   if (!record || record.status !== 'ran' || !isObject(record.data) || typeof record.data.exchange !== 'number') return undefined;
-  return record.data as unknown as HttpProbeView;
+  return record.data as unknown as HttpProbeData;
 }
 
 /** The frame index of the first message the exchange's body carried, for the finding's `frame`. */

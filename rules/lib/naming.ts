@@ -3,7 +3,7 @@
  * words, which names the spec allows, what service a server name implies, which prefix a server's
  * tools share, and which words are verbs. Pure functions; no rule lives here.
  */
-import { KNOWN_PROTOCOL_VERSIONS } from '../../src/capture.js';
+import { atLeast } from '../../src/shared/protocol-version.js';
 import type { CaptureIndex, ToolEntry } from '../../src/engine/capture-index.js';
 import { words } from '../../src/shared/name-words.js';
 
@@ -22,9 +22,7 @@ export const TOOL_NAMES_SINCE = '2025-11-25' as const;
  * older server's broken names are still reported somewhere.
  */
 export function formatRuleApplies(protocolVersion: string | undefined): boolean {
-  if (protocolVersion === undefined) return true;
-  const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(protocolVersion as never);
-  return negotiated === -1 || negotiated >= KNOWN_PROTOCOL_VERSIONS.indexOf(TOOL_NAMES_SINCE);
+  return atLeast(protocolVersion, TOOL_NAMES_SINCE);
 }
 
 /** True when the name is left to tool-name-format (it runs and the name breaks the spec pattern). */

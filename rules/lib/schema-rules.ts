@@ -4,9 +4,9 @@
  * tool-name words. Pure functions over captured JSON; no I/O.
  */
 import { isObject, type JsonObject } from '../../src/engine/capture-index.js';
-import { actionVerb as actionVerbOf } from '../../src/shared/verbs.js';
 import { checkUserSchema, defaultDialect } from '../../src/engine/json-schema.js';
 import type { Report } from '../../src/engine/rule.js';
+import { clip } from '../../src/shared/text.js';
 
 // ---------------------------------------------------------------------------------------------
 // JSON pointers and quoting
@@ -34,7 +34,7 @@ export function valueAt(root: unknown, pointer: string): unknown {
 /** Short JSON of a value, for evidence. */
 export function shortJson(value: unknown, max = 160): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return clip(text, max);
 }
 
 /** "null", "an array", "a string", … */
@@ -168,81 +168,19 @@ export function judgeableObjectSchema(schema: unknown): JsonObject | undefined {
   return isObject(schema) && schema.type === 'object' ? schema : undefined;
 }
 
-/** The top-level parameters of a judgeable input schema, as [name, schema] pairs. */
-export function topLevelParams(schema: JsonObject): [string, unknown][] {
-  return isObject(schema.properties) ? Object.entries(schema.properties) : [];
-}
-
-const NAME_SEPARATORS = /[_\-.\s]/g;
-
-/** A parameter name reduced for comparison: lower case, without `_`, `-`, `.` (page_size ≡ pageSize). */
-export function normalizeName(name: string): string {
-  return name.toLowerCase().replace(NAME_SEPARATORS, '');
-}
-
-/** The `type` keyword as a list of type names ([] when absent or malformed). */
-export function typesOf(schema: unknown): string[] {
-  if (!isObject(schema)) return [];
-  const t = schema.type;
-  if (typeof t === 'string') return [t];
-  if (Array.isArray(t)) return t.filter((x): x is string => typeof x === 'string');
-  return [];
-}
-
-/** Parameter names that set how many results a call returns (compared after normalizeName). */
-export const LIMIT_NAMES: ReadonlySet<string> = new Set(
-  [
-    'limit', 'max_results', 'max_items', 'max_count', 'page_size', 'per_page', 'results_per_page', 'num_results',
-    'count', 'top', 'size', 'max', 'n', 'first', 'last',
-  ].map(normalizeName),
-);
-
-/**
- * Limit names that are also common for other things (a crop's `top`, a file's `size`, a random
- * number's `max`, fibonacci's `n`). They count as limits only in context: see isLimitParam.
- */
-export const AMBIGUOUS_LIMIT_NAMES: ReadonlySet<string> = new Set(['count', 'top', 'size', 'max', 'n', 'first', 'last']);
-
-/** Parameter names that select the next page (compared after normalizeName). */
-export const OFFSET_NAMES: ReadonlySet<string> = new Set(
-  [
-    'offset',
-    'cursor',
-    'page',
-    'page_token',
-    'next_cursor',
-    'next_page_token',
-    'next_token',
-    'continuation_token',
-    'page_number',
-    'starting_after',
-    'after',
-    'skip',
-    'start',
-    'marker',
-  ].map(normalizeName),
-);
+// Parameter names, types and limits live in the shared layer (the pagination probe needs them too).
+export {
+  AMBIGUOUS_LIMIT_NAMES,
+  isLimitParam,
+  LIMIT_NAMES,
+  LISTING_VERBS,
+  normalizeName,
+  OFFSET_NAMES,
+  topLevelParams,
+  typesOf,
+} from '../../src/shared/tool-params.js';
 
 // ---------------------------------------------------------------------------------------------
 // Tool-name verbs
 
 export { actionVerb } from '../../src/shared/verbs.js';
-
-/** Verbs of tools that return a collection and so should paginate. */
-export const LISTING_VERBS: ReadonlySet<string> = new Set(['list', 'search', 'find', 'query', 'browse', 'scan']);
-
-/**
- * Is this top-level parameter a result-count limit? Unambiguous names (limit, page_size, …) always
- * are; ambiguous ones (count, top, size, max, n, first, last) only on a listing tool, next to a
- * pagination parameter, or when their description talks about results.
- */
-export function isLimitParam(toolName: string, schema: JsonObject, param: string, paramSchema: unknown): boolean {
-  const norm = normalizeName(param);
-  if (!LIMIT_NAMES.has(norm)) return false;
-  if (!AMBIGUOUS_LIMIT_NAMES.has(norm)) return true;
-  const verb = actionVerbOf(toolName);
-  if (verb !== undefined && LISTING_VERBS.has(verb)) return true;
-  if (topLevelParams(schema).some(([name]) => OFFSET_NAMES.has(normalizeName(name)))) return true;
-  const description = isObject(paramSchema) && typeof paramSchema.description === 'string' ? paramSchema.description : '';
-  return /\b(results?|items?|records?|entries|rows|matches|hits|to return|per page|page size)\b/i.test(description);
-}

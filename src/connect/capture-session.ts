@@ -18,12 +18,13 @@ import {
   type ProcessExit,
   type TargetDescription,
 } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import { VERSION } from '../version.js';
 import type { Connection, FrameSink, RpcOutcome } from './connection.js';
 import { establish } from './discover.js';
 import { trackSessionProgress } from './session-progress.js';
 import { StdioConnection, type StdioTarget } from './stdio.js';
+import type { HttpConnection } from './http.js';
 
 export interface CaptureOptions {
   /** Per-request timeout. */
@@ -57,6 +58,8 @@ export interface LiveSession {
   readonly connection: Connection;
   readonly handshake: Handshake;
   readonly lists: Readonly<Record<ListName, ListCapture>>;
+  /** HTTP targets: the connection the HTTP protocol probes send on (withheld by --no-protocol-probes). */
+  readonly http?: HttpConnection;
   /**
    * Start the server once more on a connection of its own, recording into its own frames, with
    * nothing sent yet (version negotiation needs a first contact of its own). The caller closes it.

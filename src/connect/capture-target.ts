@@ -7,7 +7,6 @@
 import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../capture.js';
 import { redactText } from '../util/redact.js';
 import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
-import { httpProbeHook, resolveProbeConfig, type ProbeSession, type ResolvedProbeConfig } from '../probes/index.js';
 import { HttpConnection, type HttpTransportChoice } from './http.js';
 import type { StdioTarget } from './stdio.js';
 
@@ -87,18 +86,12 @@ export async function captureHttp(target: ResolvedHttpTarget, options: TargetCap
     ...(target.declaredIn ? { declaredIn: target.declaredIn } : {}),
   };
   const connection = new HttpConnection({ url: target.url, ...(target.headers ? { headers: target.headers } : {}), transport: target.transport ?? 'auto' }, { timeoutMs: options.timeoutMs });
-  const probes = async (session: LiveSession): Promise<Record<string, ProbeRecord>> => {
-    if (options.httpProbes === false) return options.probes ? options.probes(session) : {};
-    const probing: ProbeSession = { ...session, http: connection };
-    return (options.probes ?? httpProbeHook(httpOnly(options)))(probing);
-  };
-  const capture = await runSession(connection, description, { ...options, probes }, () => connection.connectError);
+  // The probes (planned by the caller: connect does not know them) get the HTTP connection too, so
+  // that they plan the HTTP protocol probes first; --no-protocol-probes withholds it.
+  const hook = options.probes;
+  const probes = hook && (async (session: LiveSession): Promise<Record<string, ProbeRecord>> => hook(options.httpProbes === false ? session : { ...session, http: connection }));
+  const capture = await runSession(connection, description, { ...options, ...(probes ? { probes } : {}) }, () => connection.connectError);
   return { ...capture, exchanges: connection.exchanges.map((e) => ({ ...e })) };
-}
-
-/** The probe settings of a capture that runs the HTTP probes and nothing else. */
-function httpOnly(options: CaptureOptions): ResolvedProbeConfig {
-  return resolveProbeConfig(undefined, { probes: false }, { timeoutMs: options.timeoutMs, startupTimeoutMs: options.startupTimeoutMs });
 }
 
 /** How an interrupted run names the server: its client config name, and its command line or URL, secrets redacted. */

@@ -16,12 +16,14 @@
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { ClientConfigRecord, ClientFormat, ConfigValue } from '../capture.js';
-import { ConfigError } from '../engine/config.js';
+import { CLIENT_FORMATS, detectFormat } from '../client-formats.js';
+import { ConfigError } from '../shared/errors.js';
+import { isObject } from '../shared/json.js';
 import { readBoundedText } from '../shared/read-bounded.js';
+import { SECRET_NAME } from '../shared/secret-names.js';
 import { REDACTED } from '../util/redact.js';
 import { findSecrets, replaceSecrets } from '../util/secret-patterns.js';
 import type { ResolvedTarget } from './capture-target.js';
-import { CLIENT_FORMATS, detectFormat } from './client-formats.js';
 import type { HttpTransportChoice } from './http.js';
 
 export interface ClientServer {
@@ -64,10 +66,10 @@ export function loadClientConfig(file: string, options: LoadOptions): ClientConf
   } catch (error) {
     throw new ConfigError(`--config-file ${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (!isRecord(doc)) throw new ConfigError(`--config-file ${file}: the file must hold a JSON object`);
+  if (!isObject(doc)) throw new ConfigError(`--config-file ${file}: the file must hold a JSON object`);
   const format = detectFormat(path, doc);
   const info = CLIENT_FORMATS[format];
-  const serversKey = isRecord(doc.mcpServers) ? 'mcpServers' : isRecord(doc.servers) ? 'servers' : undefined;
+  const serversKey = isObject(doc.mcpServers) ? 'mcpServers' : isObject(doc.servers) ? 'servers' : undefined;
   if (!serversKey) throw new ConfigError(`--config-file ${file}: no "${info.serversKey}" object, so no MCP servers to lint (${info.label})`);
   const servers = doc[serversKey] as Record<string, unknown>;
   const shown = displayPath(path, options.cwd);
@@ -79,7 +81,7 @@ export function loadClientConfig(file: string, options: LoadOptions): ClientConf
   const out: ClientServer[] = [];
   for (const [name, entry] of Object.entries(servers)) {
     const line = lineOf(text, name, keyAt);
-    if (!isRecord(entry)) {
+    if (!isObject(entry)) {
       out.push({ name, line, record: minimalRecord(shown, format, name, line), problem: `the entry "${name}" is not an object` });
       continue;
     }
@@ -132,7 +134,7 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
           : 'http';
 
   const env: Record<string, string> = {};
-  if (isRecord(entry.env)) {
+  if (isObject(entry.env)) {
     for (const [key, value] of Object.entries(entry.env)) {
       if (typeof value !== 'string') continue;
       env[key] = expandAt(`/env/${escapePointer(key)}`, value, key);
@@ -140,7 +142,7 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
     }
   }
   const headers: Record<string, string> = {};
-  if (isRecord(entry.headers)) {
+  if (isObject(entry.headers)) {
     for (const [key, value] of Object.entries(entry.headers)) {
       if (typeof value !== 'string') continue;
       headers[key] = expandAt(`/headers/${escapePointer(key)}`, value, key);
@@ -215,24 +217,6 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
   return { name: s.name, line: s.line, record, target };
 }
 
-/**
- * Names of variables, env keys, headers and flags that hold credentials, judged by their words
- * ("GITHUB_TOKEN", "X-Api-Key", "clientSecret", "--api-key") so that "GIT_AUTHOR_NAME" or
- * "SESSION_TIMEOUT" do not count.
- */
-export const SECRET_NAME = {
-  test(name: string): boolean {
-    const words = name
-      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean);
-    if (words.some((w) => SECRET_WORDS.has(w))) return true;
-    if (words.at(-1) === 'key' && words.length > 1) return true;
-    return words.some((w, i) => (w === 'api' || w === 'access' || w === 'private' || w === 'secret') && words[i + 1] === 'key');
-  },
-};
-const SECRET_WORDS = new Set(['token', 'secret', 'secrets', 'password', 'passwd', 'pwd', 'apikey', 'credential', 'credentials', 'cookie', 'auth', 'authorization', 'bearer', 'pat', 'passphrase']);
 /** Command-line flags whose next argument is a credential. */
 const SECRET_FLAG = { test: (arg: string): boolean => /^--?[A-Za-z][A-Za-z0-9-]*$/.test(arg) && SECRET_NAME.test(arg) };
 /** Values that are placeholders, not secrets. */
@@ -367,7 +351,7 @@ function redactEntry(entry: Record<string, unknown>, values: Readonly<Record<str
   // Anything else under a credential-like key (e.g. Gemini "oauth": { "clientSecret": … }) goes too.
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
-    else if (isRecord(node)) {
+    else if (isObject(node)) {
       for (const [key, value] of Object.entries(node)) {
         if (typeof value === 'string' && SECRET_NAME.test(key) && value.length > 0 && !/^\$\{?[A-Za-z_]/.test(value)) node[key] = REDACTED;
         else walk(value);
@@ -439,10 +423,6 @@ function lineOf(text: string, name: string, from: number): number {
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** JSONC → JSON: drop comments and trailing commas, leaving strings alone. */
 export function stripJsonc(text: string): string {

@@ -4,7 +4,7 @@
  * every request resolves to an outcome, with a timeout.
  */
 import type { CappedText, Frame, FrameHttp, MessageFrame, NoiseFrame, OutputStats, Phase, ProcessExit } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 
 export type RequestId = string | number;
 

@@ -8,8 +8,9 @@
  * on every later request. The resulting Handshake has the same shape either way (era-neutral),
  * with `via: 'server/discover'` and the DiscoverResult as `raw`.
  */
-import { KNOWN_PROTOCOL_VERSIONS, type Handshake, type ProtocolVersion } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import type { Handshake } from '../capture.js';
+import { isObject } from '../shared/json.js';
+import { compareProtocolVersions, isKnownProtocolVersion, type ProtocolVersion } from '../shared/protocol-version.js';
 import { VERSION } from '../version.js';
 import type { Connection, RpcOutcome } from './connection.js';
 
@@ -25,9 +26,9 @@ export const META = {
   serverInfo: 'io.modelcontextprotocol/serverInfo',
 } as const;
 
-/** Whether a protocol version string belongs to the modern (no-initialize) era. Dates compare as text. */
+/** Whether a protocol version string belongs to the modern (no-initialize) era. Unknown dates compare as text. */
 export function isModernVersion(version: string): boolean {
-  if ((KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(version)) return version >= FIRST_MODERN_VERSION;
+  if (isKnownProtocolVersion(version)) return compareProtocolVersions(version, FIRST_MODERN_VERSION) >= 0;
   return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= FIRST_MODERN_VERSION;
 }
 

@@ -5,7 +5,7 @@
  * it says the body outgrew its cap.
  */
 import type { HttpBody } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import { SseParser, type SseEvent } from './sse.js';
 
 /** Characters of body text kept in the record and the result. */

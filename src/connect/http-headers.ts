@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { HttpExchange } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 
 /** Response headers worth keeping. */
 const KEPT_RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'allow', 'x-accel-buffering', 'www-authenticate', 'location', 'cache-control'];

@@ -4,7 +4,7 @@
  * the server issues and the negotiated protocol version on every later request, and ends the
  * session with DELETE, as clients SHOULD.
  */
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import type { ExchangeResult, ExchangeSpec } from './http-exchange.js';
 import { headerSafe, rpcOf } from './http-headers.js';
 import { httpError, requestIdOf, type HttpSessionHost } from './http-transport.js';

@@ -2,7 +2,7 @@
  * What an HTTP transport (Streamable HTTP, legacy HTTP+SSE) needs from the session it carries
  * messages for, and the helpers both share: request ids and errors made from HTTP statuses.
  */
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import type { RequestId, RpcOutcome } from './connection.js';
 import type { ExchangeResult, ExchangeSpec } from './http-exchange.js';
 

@@ -7,7 +7,7 @@
  * their names recorded. This file is the session both transports share and the switch between them.
  */
 import type { CappedText, FrameHttp, HttpExchange, ProcessExit } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import { FRAME_MESSAGE_CAP, RecordingSession, type Connection } from './connection.js';
 import { HttpExchanger, type ExchangeHost, type ExchangeResult, type ExchangeSpec } from './http-exchange.js';
 import { LegacySse } from './http-legacy-sse.js';

@@ -5,7 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { CappedText, OutputStats, Phase, ProcessExit } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
+import { clip } from '../shared/text.js';
 import { FRAME_MESSAGE_CAP, mib, RecordingSession, type Connection, type FrameSink } from './connection.js';
 import { LineSplitter } from './line-splitter.js';
 import { killTree, reapEscaped, rememberDescendants, survivors, trackChild, untrackChild } from './reaper.js';

@@ -2,8 +2,10 @@
  * Views over a capture that many rules need, computed once per capture (never once per rule).
  */
 import type { Capture, Frame, MessageFrame, NoiseFrame } from '../capture.js';
+import { isObject, type JsonObject } from '../shared/json.js';
 
-export type JsonObject = Record<string, unknown>;
+// Rules have always taken these from here; they live in the shared layer so connect/ and probes/ need not reach up.
+export { isObject, type JsonObject };
 
 /** A list entry that is at least an object with a string name (uri for resources). */
 export interface Entry {
@@ -36,10 +38,6 @@ export interface CaptureIndex {
   /** Requests the server sent to mcplint (sampling, roots, elicitation, ping…). */
   readonly serverRequests: readonly (MessageFrame & { readonly frameIndex: number })[];
   readonly serverNotifications: readonly (MessageFrame & { readonly frameIndex: number })[];
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

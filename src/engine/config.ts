@@ -10,6 +10,7 @@ import { LEVELS, type Level, type Rule } from './rule.js';
 import type { IgnoreEntry, RuleSetting } from './run.js';
 import { PROBES_CONFIG_SCHEMA } from '../probes/config-schema.js';
 import type { ProbesConfig } from '../probes/types.js';
+import { ConfigError } from '../shared/errors.js';
 
 /** The longest per-request timeout, from the config or --timeout: ten minutes. */
 export const MAX_TIMEOUT_MS = 600_000;
@@ -49,8 +50,8 @@ export interface SourceConfig {
   readonly cache?: boolean;
 }
 
-/** A problem with the user's configuration or flags: exit code 2, one line. */
-export class ConfigError extends Error {}
+// Defined in the shared layer so connect/ can raise it too; importers of this module keep finding it here.
+export { ConfigError };
 
 const levelSchema = { enum: [...LEVELS] };
 

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
-import { KNOWN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../capture.js';
+import { atLeast, isKnownProtocolVersion, type ProtocolVersion } from '../shared/protocol-version.js';
 import { MCP_SCHEMAS_DIR } from '../paths.js';
 import { ajvLinearRegExp, patternProblem } from '../shared/linear-regexp.js';
 import { provablyValidSchema } from './schema-shape.js';
@@ -76,8 +76,7 @@ export function dialectOf(schema: Record<string, unknown>, fallback: Dialect): D
 
 /** The dialect a schema without `$schema` is in: 2020-12 from protocol 2025-11-25, draft-07 before. */
 export function defaultDialect(protocolVersion: string | undefined): Dialect {
-  const i = KNOWN_PROTOCOL_VERSIONS.indexOf(protocolVersion as ProtocolVersion);
-  return i !== -1 && i < KNOWN_PROTOCOL_VERSIONS.indexOf('2025-11-25') ? 'draft-07' : '2020-12';
+  return atLeast(protocolVersion, '2025-11-25') ? '2020-12' : 'draft-07';
 }
 
 const userAjv = new Map<Dialect, AjvType>();
@@ -242,7 +241,7 @@ const officialValidators = new Map<string, ValidateFunction>();
 
 /** The vendored schema version to judge a server by: its negotiated version, else the newest legacy one. */
 export function schemaVersionFor(protocolVersion: string | undefined): Exclude<ProtocolVersion, never> {
-  return (KNOWN_PROTOCOL_VERSIONS as readonly string[]).includes(protocolVersion ?? '') ? (protocolVersion as ProtocolVersion) : '2025-11-25';
+  return isKnownProtocolVersion(protocolVersion) ? protocolVersion : '2025-11-25';
 }
 
 function officialAjvFor(version: ProtocolVersion): AjvType {

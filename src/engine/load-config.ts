@@ -7,7 +7,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Rule } from './rule.js';
 import { ConfigError, validateConfig, type McplintConfig } from './config.js';
-import { lineOfKey } from '../source/anchors.js';
+import { lineOfKey } from './anchors.js';
 import { checkBoundedFile, readBoundedText } from '../shared/read-bounded.js';
 
 export interface LoadedConfig {

@@ -3,7 +3,8 @@
  * (missing data → skipped, never passed), runs the pure checks, applies ignores, and returns
  * findings in a deterministic order.
  */
-import { KNOWN_PROTOCOL_VERSIONS, type Capture, type ListName } from '../capture.js';
+import type { Capture, ListName } from '../capture.js';
+import { atLeast, knownNewerThan } from '../shared/protocol-version.js';
 import type { SourceIndex } from '../source/types.js';
 import { indexCapture } from './capture-index.js';
 import { fingerprint } from './fingerprint.js';
@@ -154,15 +155,12 @@ const notApplicable = (reason: string): Missing => ({ reason, applicable: false 
 function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[], peersDeferred?: string): Missing | undefined {
   const handshake = capture.handshake;
   if (rule.since && handshake.ok) {
-    const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(handshake.protocolVersion as never);
-    const since = KNOWN_PROTOCOL_VERSIONS.indexOf(rule.since);
-    if (negotiated !== -1 && negotiated < since) {
+    if (!atLeast(handshake.protocolVersion, rule.since)) {
       return notApplicable(`requirement introduced in protocol ${rule.since}; the server negotiated ${handshake.protocolVersion}`);
     }
   }
   if (rule.until && handshake.ok) {
-    const negotiated = KNOWN_PROTOCOL_VERSIONS.indexOf(handshake.protocolVersion as never);
-    if (negotiated !== -1 && negotiated > KNOWN_PROTOCOL_VERSIONS.indexOf(rule.until)) {
+    if (knownNewerThan(handshake.protocolVersion, rule.until)) {
       return notApplicable(`requirement of protocol ${rule.until} and earlier; the server negotiated ${handshake.protocolVersion}`);
     }
   }

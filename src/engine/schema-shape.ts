@@ -10,6 +10,7 @@
  * the strictest dialect does, or listed in UNPROVEN_KEYWORDS; keywords no meta-schema knows are
  * unconstrained. test/schema-shape.test.ts holds both claims to the meta-schemas themselves.
  */
+import { isObject } from '../shared/json.js';
 import { allDistinct } from '../util/distinct.js';
 
 const SIMPLE_TYPES: ReadonlySet<string> = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
@@ -66,7 +67,7 @@ function schemaArray(value: unknown, strictEnum: boolean, depth: number): boolea
 }
 
 /** `items` as one schema (valid in every dialect; the draft-07/2019-09 array form is left to the validator). */
-const singleSchema: ShapeCheck = (value, strictEnum, depth) => typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value) && subschema(value, strictEnum, depth));
+const singleSchema: ShapeCheck = (value, strictEnum, depth) => typeof value === 'boolean' || (isObject(value) && subschema(value, strictEnum, depth));
 
 /** Keywords whose values are checked here, each as strictly as the strictest supported dialect. */
 export const PROVEN_KEYWORDS: ReadonlyMap<string, ShapeCheck> = new Map<string, ShapeCheck>([

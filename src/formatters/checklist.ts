@@ -5,7 +5,7 @@
  * or every mapped rule was skipped).
  */
 import pc from 'picocolors';
-import { CHECKLIST_ITEMS, CHECKLIST_SECTIONS, type ChecklistItem } from '../checklist-items.js';
+import { CHECKLIST_SECTIONS, checklistItems, type ChecklistItem } from '../checklist-items.js';
 import type { ServerReport } from '../report.js';
 import { inertReport } from './inert-report.js';
 import type { FormatContext, Formatter } from './types.js';
@@ -32,7 +32,7 @@ export const checklist: Formatter = (untrusted, context) => {
 };
 
 /** Status of every checklist item for one server. */
-export function evaluateChecklist(server: ServerReport, context: Pick<FormatContext, 'rules'>): ItemResult[] {
+export function evaluateChecklist(server: ServerReport, context: Pick<FormatContext, 'rules' | 'checklist'>): ItemResult[] {
   const registry = new Set(context.rules.map((r) => r.id));
   const skipped = new Map(server.skipped.map((s) => [s.ruleId, s.reason]));
   const ranSet = new Set(server.ran);
@@ -40,7 +40,8 @@ export function evaluateChecklist(server: ServerReport, context: Pick<FormatCont
   const findingCounts = new Map<string, number>();
   for (const f of server.findings) findingCounts.set(f.ruleId, (findingCounts.get(f.ruleId) ?? 0) + 1);
 
-  return CHECKLIST_ITEMS.map((item): ItemResult => {
+  // Each item's rules come from the rules' own metadata, over the registry the run used.
+  return (context.checklist ?? checklistItems(context.rules)).map((item): ItemResult => {
     const failing = item.rules.filter((id) => findingCounts.has(id));
     if (failing.length > 0) {
       return { item, status: 'fail', detail: failing.map((id) => `${id} ×${findingCounts.get(id)}`).join(', ') };

@@ -10,6 +10,7 @@
  * GitHub shows at most 10 error and 10 warning annotations per step (50 per job), so errors come
  * first; SARIF upload is the way to see everything.
  */
+import { clip } from '../shared/text.js';
 import { docsUrl } from '../version.js';
 import type { LocatedFinding, ServerReport } from '../report.js';
 import { inertReport } from './inert-report.js';
@@ -52,7 +53,7 @@ export function annotation(untrusted: LocatedFinding): string {
   properties.push(`title=${escapeProperty(`mcplint ${finding.ruleId}`)}`);
   let message = finding.message;
   const evidence = finding.evidence?.trim();
-  if (evidence) message += `\nEvidence: ${clip(evidence, MAX_EVIDENCE_CHARS)}`;
+  if (evidence) message += `\nEvidence: ${clip(evidence, MAX_EVIDENCE_CHARS, { fit: true })}`;
   message += `\n${docsUrl(finding.ruleId)}`;
   return `::${COMMAND[finding.level]} ${properties.join(',')}::${escapeData(message)}`;
 }
@@ -78,6 +79,3 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}

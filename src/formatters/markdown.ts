@@ -7,6 +7,7 @@
 import { subjectKey, type Severity, type Subject } from '../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { totals } from '../report.js';
+import { clip } from '../shared/text.js';
 import { docsUrl } from '../version.js';
 import { inertReport } from './inert-report.js';
 import type { Formatter } from './types.js';
@@ -144,7 +145,7 @@ function messageCell(finding: LocatedFinding): string {
   let cell = pointer + escapeText(finding.message);
   const evidence = finding.evidence?.trim();
   if (evidence) {
-    const clipped = evidence.length > MAX_EVIDENCE_CHARS ? `${evidence.slice(0, MAX_EVIDENCE_CHARS - 1)}…` : evidence;
+    const clipped = clip(evidence, MAX_EVIDENCE_CHARS, { fit: true });
     const body = clipped
       .split(/\r?\n/)
       .map((line) => escapeText(line))

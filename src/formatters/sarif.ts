@@ -23,6 +23,7 @@ import type { Log, Location as SarifLocation, LogicalLocation, Notification, Rep
 import { firstParagraph, ruleMarkdown, ruleText } from '../docs.js';
 import { ruleStatus, subjectKey, type Level, type Rule, type Subject } from '../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
+import { clip } from '../shared/text.js';
 import { docsUrl, REPOSITORY_URL } from '../version.js';
 import type { FormatContext, Formatter } from './types.js';
 
@@ -35,6 +36,8 @@ export const MAX_RESULTS_PER_RUN = 25_000;
 export const MAX_EVIDENCE_CHARS = 300;
 
 const LIMITS = { name: 255, description: 1024 } as const;
+/** Clipped SARIF text fits its limit, ellipsis included, and the ellipsis follows a word. */
+const WITHIN_LIMIT = { fit: true, trimEnd: true } as const;
 
 export const sarif: Formatter = (report, context) => JSON.stringify(sarifLog(report, context), null, 2) + '\n';
 
@@ -211,7 +214,7 @@ function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerR
 function messageText(finding: LocatedFinding): string {
   const evidence = finding.evidence?.trim();
   if (!evidence) return finding.message;
-  return `${finding.message} Evidence: ${clip(evidence.replace(/\s+/g, ' '), MAX_EVIDENCE_CHARS)}`;
+  return `${finding.message} Evidence: ${clip(evidence.replace(/\s+/g, ' '), MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}`;
 }
 
 const LOGICAL_PREFIX = { tool: 'tools', prompt: 'prompts', resource: 'resources', resourceTemplate: 'resourceTemplates' } as const;
@@ -228,9 +231,9 @@ export function describeRule(rule: Rule): ReportingDescriptor {
   const enabled = rule.severity !== 'off';
   return {
     id: rule.id,
-    name: clip(pascalCase(rule.id), LIMITS.name),
-    shortDescription: { text: clip(rule.summary, LIMITS.description) },
-    fullDescription: { text: clip(firstParagraph(rule.id) || rule.summary, LIMITS.description) },
+    name: clip(pascalCase(rule.id), LIMITS.name, WITHIN_LIMIT),
+    shortDescription: { text: clip(rule.summary, LIMITS.description, WITHIN_LIMIT) },
+    fullDescription: { text: clip(firstParagraph(rule.id) || rule.summary, LIMITS.description, WITHIN_LIMIT) },
     help: { text: ruleText(rule), markdown: ruleMarkdown(rule) },
     helpUri: docsUrl(rule.id),
     defaultConfiguration: enabled ? { level: rule.severity as Exclude<Level, 'off'> } : { level: 'note', enabled: false },
@@ -247,7 +250,7 @@ export function describeRule(rule: Rule): ReportingDescriptor {
 
 function unknownRule(ruleId: string): ReportingDescriptor {
   const text = `Rule ${ruleId} (not in this mcplint's registry).`;
-  return { id: ruleId, name: clip(pascalCase(ruleId), LIMITS.name), shortDescription: { text }, fullDescription: { text }, help: { text } };
+  return { id: ruleId, name: clip(pascalCase(ruleId), LIMITS.name, WITHIN_LIMIT), shortDescription: { text }, fullDescription: { text }, help: { text } };
 }
 
 function problemSeverity(level: Level): 'error' | 'warning' | 'recommendation' {
@@ -311,11 +314,4 @@ function safeEncode(c: string): string {
   } catch {
     return '_'; // a lone surrogate
   }
-}
-
-function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, max - 1);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
 }

@@ -1,6 +1,7 @@
 /** Formatters are plain functions from the report to a string (ESLint/Spectral style). */
 import type { Rule } from '../engine/rule.js';
 import type { LintReport } from '../report.js';
+import type { ChecklistItem } from '../checklist-items.js';
 
 export interface FormatContext {
   /** The whole registry, in registry order (SARIF lists every rule). */
@@ -11,6 +12,12 @@ export interface FormatContext {
   readonly sarifCategory?: string;
   /** The run's --fail-on level (JUnit: which findings are failures; default error). */
   readonly failOn?: 'error' | 'warning' | 'note' | 'none';
+  /**
+   * The Quality Checklist with each item's rules (default: from the rules' metadata in `rules`).
+   * Given separately when `rules` is only part of the registry, so an item whose rules are all
+   * missing reads "no rule checks it in this version", not "not checkable".
+   */
+  readonly checklist?: readonly ChecklistItem[];
   /** When the run happened (JUnit timestamps); default now. */
   readonly timestamp?: Date;
 }

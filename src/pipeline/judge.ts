@@ -9,7 +9,7 @@ import { locate } from '../engine/locate.js';
 import type { PeerServer, Rule } from '../engine/rule.js';
 import { runRules, type RuleSetting } from '../engine/run.js';
 import { buildServerReport, type ServerReport } from '../report.js';
-import { findAnchors } from '../source/anchors.js';
+import { findAnchors } from '../engine/anchors.js';
 import { exposedTools } from '../../rules/tool-name-collision.js';
 import type { AcquiredServer } from './acquire.js';
 import type { RunConfig } from './run-config.js';

@@ -8,7 +8,7 @@ import { dirname, resolve, sep } from 'node:path';
 import type { TargetDescription } from '../capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import { ConfigError } from '../engine/config.js';
-import { entryScript, projectRoot } from '../source/anchors.js';
+import { entryScript, projectRoot } from '../engine/anchors.js';
 import type { SourceIndex } from '../source/types.js';
 import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';

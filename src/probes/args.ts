@@ -4,7 +4,7 @@
  * invalid ones break the schema in one obvious way (a required property left out, a value of the
  * wrong type) and never carry payloads: no injection strings, no paths, no URLs.
  */
-import { isObject, type JsonObject } from '../engine/capture-index.js';
+import { isObject, type JsonObject } from '../shared/json.js';
 import { setOwn } from '../util/json-walk.js';
 
 /** A value the schema itself offers for a property, if any. */

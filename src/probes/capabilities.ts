@@ -4,7 +4,7 @@
  * the listing itself (advertised-lists-work).
  */
 import { LIST_METHODS, type ListName } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import type { ProbeModule, StepSpec } from './probe.js';
 
 export const capabilitiesProbe: ProbeModule = {

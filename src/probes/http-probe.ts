@@ -8,7 +8,7 @@ import type { LiveSession } from '../connect/capture-session.js';
 import type { ExchangeResult } from '../connect/http-exchange.js';
 import type { HttpConnection } from '../connect/http.js';
 import { META } from '../connect/discover.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import type { HttpPlanInput, HttpProbeData } from './http-types.js';
 import type { PlanContext, ProbeModule, StepSpec } from './probe.js';
 import type { PlanStep } from './types.js';

@@ -3,8 +3,8 @@
  * mcplint run is called with a small limit; its answer must carry has_more and next_offset or
  * next_cursor and no more items than asked (pagination-metadata).
  */
-import { isObject } from '../engine/capture-index.js';
-import { actionVerb, isLimitParam, LISTING_VERBS, topLevelParams, typesOf } from '../../rules/lib/schema-rules.js';
+import { isObject } from '../shared/json.js';
+import { isLimitParam, isListingTool, topLevelParams, typesOf } from '../shared/tool-params.js';
 import { validArguments } from './args.js';
 import { toolListProblem, type ProbeModule, type StepSpec } from './probe.js';
 
@@ -18,8 +18,7 @@ export const paginationProbe: ProbeModule = {
     if (problem) return { skip: problem };
     const steps: StepSpec[] = [];
     for (const tool of ctx.tools) {
-      const verb = actionVerb(tool.name);
-      if (verb === undefined || !LISTING_VERBS.has(verb) || !isObject(tool.inputSchema)) continue;
+      if (!isListingTool(tool.name) || !isObject(tool.inputSchema)) continue;
       const schema = tool.inputSchema;
       const limit = topLevelParams(schema).find(([param, paramSchema]) => isLimitParam(tool.name, schema, param, paramSchema));
       if (!limit) continue; // list-tools-paginated's business

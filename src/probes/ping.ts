@@ -1,5 +1,6 @@
 /** Protocol probe `ping`: the server answers ping promptly with an empty result (ping-responds). */
-import { atLeast, type ProbeModule } from './probe.js';
+import { atLeast } from '../shared/protocol-version.js';
+import type { ProbeModule } from './probe.js';
 
 export const pingProbe: ProbeModule = {
   id: 'ping',

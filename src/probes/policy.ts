@@ -13,7 +13,7 @@
  * - Tools that require task-augmented calls are never called (mcplint makes none).
  * - A name listed more than once gets the most restrictive decision of its entries, wherever they are.
  */
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import { describeNameProblem, probeNameProblem } from './probe-name.js';
 
 /** What the policy needs to know about a tool: its name and its raw list entry. */

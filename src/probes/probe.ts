@@ -2,8 +2,7 @@
  * The contract of one probe module: a pure planner that says exactly which requests the probe
  * sends (or why it is skipped). The runner (run.ts) carries the steps out and records them.
  */
-import { KNOWN_PROTOCOL_VERSIONS } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
 import type { PolicyTool, ToolPermissions } from './policy.js';
 import type { PlanInput, PlanStep, ResolvedProbeConfig, SkippedTool } from './types.js';
 
@@ -40,12 +39,6 @@ export interface ProbeModule {
   /** http: the probe exists only on HTTP sessions (it is not even listed as skipped elsewhere). */
   readonly transport?: 'http';
   plan(ctx: PlanContext): ProbePart;
-}
-
-/** True when the negotiated version is `version` or newer (unknown versions count as newest). */
-export function atLeast(protocolVersion: string, version: (typeof KNOWN_PROTOCOL_VERSIONS)[number]): boolean {
-  const i = KNOWN_PROTOCOL_VERSIONS.indexOf(protocolVersion as never);
-  return i === -1 || i >= KNOWN_PROTOCOL_VERSIONS.indexOf(version);
 }
 
 /** Distinct, well-formed tools of the captured tools/list. */

@@ -3,7 +3,8 @@
  * ResultView), and the accessors the probe rules use to read Capture.probes. Pure functions.
  */
 import type { Capture } from '../capture.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
+import { clip } from '../shared/text.js';
 import type { ProbeAnswer, ProbeCall, ProbeData, ResultView } from './types.js';
 
 /** Text kept per result view: head and tail of this many characters each. */
@@ -82,7 +83,7 @@ export function describeError(error: { readonly code?: unknown; readonly message
 
 export function shorten(text: string, max: number): string {
   const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > max ? `${one.slice(0, max)}…` : one;
+  return clip(one, max);
 }
 
 /** The structured payload of a result: structuredContent, else its text parsed as JSON. */

@@ -2,7 +2,8 @@
  * Protocol probe `request-ids`: a request with a string id (non-ASCII included) and one with a large
  * integer id; each response must carry the very same id, type included (response-id-echo).
  */
-import { atLeast, type ProbeModule } from './probe.js';
+import { atLeast } from '../shared/protocol-version.js';
+import type { ProbeModule } from './probe.js';
 
 export const STRING_REQUEST_ID = 'mcplint-\u00e9-1';
 export const INTEGER_REQUEST_ID = 424242;

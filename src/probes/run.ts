@@ -8,7 +8,8 @@
 import type { Frame, Phase, ProbeRecord } from '../capture.js';
 import type { LiveSession } from '../connect/capture-session.js';
 import type { Connection, RpcOutcome } from '../connect/connection.js';
-import { isObject } from '../engine/capture-index.js';
+import { isObject } from '../shared/json.js';
+import { clip } from '../shared/text.js';
 import type { ProbeSession } from './http-probe.js';
 import { executeHttpSteps } from './http-run.js';
 import { PROBES, TOOL_PROBE_IDS } from './plan.js';
@@ -198,7 +199,7 @@ function answerOf(outcome: RpcOutcome, method: string): ProbeAnswer {
     case 'error': {
       const { code, message, data } = outcome.error;
       const dataJson = data === undefined ? '' : (JSON.stringify(data) ?? '');
-      const keptData = data === undefined ? {} : dataJson.length <= ERROR_DATA_CAP ? { data } : { data: `${dataJson.slice(0, ERROR_DATA_CAP)}…` };
+      const keptData = data === undefined ? {} : dataJson.length <= ERROR_DATA_CAP ? { data } : { data: clip(dataJson, ERROR_DATA_CAP) };
       return { kind: 'error', ms: outcome.ms, frame: outcome.frame, error: { ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}), ...keptData } };
     }
     case 'timeout':

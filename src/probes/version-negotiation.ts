@@ -4,7 +4,8 @@
  * version it supports, never echo the bogus one (version-negotiation, version-negotiation-refusal).
  */
 import { VERSION } from '../version.js';
-import { atLeast, type ProbeModule } from './probe.js';
+import { atLeast } from '../shared/protocol-version.js';
+import type { ProbeModule } from './probe.js';
 
 export const BOGUS_PROTOCOL_VERSION = '1900-01-01';
 

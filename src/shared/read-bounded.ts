@@ -6,7 +6,7 @@
  * are, so callers keep their own wording for them.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { ConfigError } from '../engine/config.js';
+import { ConfigError } from './errors.js';
 
 const MiB = 1024 * 1024;
 

@@ -11,7 +11,7 @@ import { loadClientConfig } from '../../src/connect/client-config.js';
 import type { HttpTransportChoice } from '../../src/connect/http.js';
 import { indexCapture } from '../../src/engine/capture-index.js';
 import { runRules, type RunResult } from '../../src/engine/run.js';
-import { probeHook, resolveProbeConfig } from '../../src/probes/index.js';
+import { httpProbeHook, probeHook, resolveProbeConfig } from '../../src/probes/index.js';
 import { rules as allRules } from '../../rules/index.js';
 import { startHttpServer, type HttpFixtureOptions, type RunningServer } from '../../scripts/http-fixture.js';
 import { fixturePath, summary } from './capture.js';
@@ -40,7 +40,8 @@ export async function captureHttpFixture(
     const url = options.path ? server.url.replace(/\/[^/]*$/, options.path) : server.url;
     return await captureHttp(
       { kind: 'http', url, transport: options.transport ?? 'auto', ...(options.headers ? { headers: options.headers } : {}) },
-      { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...(options.probes === false ? {} : defaultProbes()) },
+      // Without tool and protocol probes, still the HTTP protocol probes, as before.
+      { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, probes: options.probes === false ? httpProbeHook(resolveProbeConfig(undefined, { probes: false }, timeouts)) : defaultProbes().probes! },
     );
   } finally {
     await server.stop();

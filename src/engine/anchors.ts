@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { TargetDescription } from '../capture.js';
-import type { Anchors, FileAnchor } from '../engine/locate.js';
+import type { Anchors, FileAnchor } from './locate.js';
 
 export interface AnchorInputs {
   readonly cwd: string;

@@ -4,7 +4,7 @@
  * loader and by the config rules (so both agree on what a client understands).
  */
 import { basename, dirname } from 'node:path';
-import type { ClientFormat } from '../capture.js';
+import type { ClientFormat } from './capture.js';
 
 export interface ClientFormatInfo {
   readonly label: string;

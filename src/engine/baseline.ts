@@ -5,11 +5,11 @@
  * as "baselined" and counted, like ignored ones; entries that match nothing any more are "stale"
  * and reported, so baselines shrink instead of rotting.
  *
- * A report-stage transform, pure: reading and writing the file happens in the CLI (src/baseline-file.ts).
+ * Everything here is pure and knows findings only: applying a baseline to a report is
+ * src/report-baseline.ts, reading and writing the file happens in the CLI (src/baseline-file.ts).
  */
-import { subjectKey } from './engine/rule.js';
-import type { Finding } from './engine/run.js';
-import type { LintReport, LocatedFinding, ServerReport } from './report.js';
+import { subjectKey } from './rule.js';
+import type { Finding } from './run.js';
 
 export const BASELINE_VERSION = 1;
 
@@ -41,52 +41,20 @@ export interface BaselineSummary {
   readonly updated?: boolean;
 }
 
-export type BaselinedFinding = LocatedFinding & { readonly reason: string };
-
 /** An entry describing one finding. */
 export function entryFor(finding: Finding, reason = ''): BaselineEntry {
   return { fingerprint: finding.fingerprint, rule: finding.ruleId, subject: subjectKey(finding.subject), message: finding.message, reason };
 }
 
 /**
- * Move every finding whose fingerprint is in the baseline from `findings` to `baselined` and
- * recount. Scores are left as they were: a baselined finding is still a real, unresolved problem
- * (unlike an ignored one, which is an accepted decision), so it keeps costing points.
+ * The baseline that accepts every given finding: reasons of entries that still match are kept,
+ * stale entries are dropped, the first finding of a fingerprint wins. Sorted for reviewable diffs.
  */
-export function applyBaseline(report: LintReport, baseline: Baseline, file: string): LintReport {
-  const byFingerprint = new Map(baseline.entries.map((e) => [e.fingerprint, e]));
-  const used = new Set<string>();
-  let matched = 0;
-  const servers = report.servers.map((server): ServerReport => {
-    const kept: LocatedFinding[] = [];
-    const baselined: BaselinedFinding[] = [...(server.baselined ?? [])];
-    for (const finding of server.findings) {
-      const entry = byFingerprint.get(finding.fingerprint);
-      if (entry) {
-        used.add(entry.fingerprint);
-        matched++;
-        baselined.push({ ...finding, reason: entry.reason });
-      } else kept.push(finding);
-    }
-    // Ignored findings are accepted already; an entry for one is not stale.
-    for (const f of server.ignored) if (byFingerprint.has(f.fingerprint)) used.add(f.fingerprint);
-    return { ...server, findings: kept, baselined, counts: countLevels(kept) };
-  });
-  const stale = baseline.entries.filter((e) => !used.has(e.fingerprint));
-  return { ...report, servers, baseline: { file, entries: baseline.entries.length, matched, stale } };
-}
-
-/**
- * The baseline that accepts every current finding (new and already baselined): reasons of entries
- * that still match are kept, stale entries are dropped. Sorted for reviewable diffs.
- */
-export function updatedBaseline(report: LintReport, previous: Baseline | undefined): Baseline {
+export function baselineAccepting(findings: Iterable<Finding>, previous: Baseline | undefined): Baseline {
   const reasons = new Map((previous?.entries ?? []).map((e) => [e.fingerprint, e.reason]));
   const entries = new Map<string, BaselineEntry>();
-  for (const server of report.servers) {
-    for (const finding of [...server.findings, ...(server.baselined ?? [])]) {
-      if (!entries.has(finding.fingerprint)) entries.set(finding.fingerprint, entryFor(finding, reasons.get(finding.fingerprint) ?? ''));
-    }
+  for (const finding of findings) {
+    if (!entries.has(finding.fingerprint)) entries.set(finding.fingerprint, entryFor(finding, reasons.get(finding.fingerprint) ?? ''));
   }
   const sorted = [...entries.values()].sort(
     (a, b) => compare(a.rule, b.rule) || compare(a.subject, b.subject) || compare(a.message, b.message) || compare(a.fingerprint, b.fingerprint),
@@ -121,12 +89,6 @@ export function parseBaseline(text: string): Baseline {
     return { fingerprint: e.fingerprint, rule: text('rule'), subject: text('subject'), message: text('message'), reason: text('reason') };
   });
   return { version: BASELINE_VERSION, entries };
-}
-
-function countLevels(findings: readonly Finding[]): Record<'error' | 'warning' | 'note', number> {
-  const counts = { error: 0, warning: 0, note: 0 };
-  for (const f of findings) counts[f.level]++;
-  return counts;
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,0 +1,8 @@
+/** Plain JSON values as mcplint handles them: what a server sent, before anything is known of its shape. */
+
+export type JsonObject = Record<string, unknown>;
+
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
