@@ -99,9 +99,11 @@ function setOutput(name: string, value: string | number): void {
 /** Runs mcplint; with a prefix, its annotations are rewritten on their way to the job log. */
 function runMcplint(args: string[], cwd: string, prefix: string): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['inherit', prefix ? 'pipe' : 'inherit', 'inherit'], env: process.env });
+    const stdio = ['inherit', prefix ? 'pipe' : 'inherit', 'inherit'] as const;
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: [...stdio], env: process.env });
     if (child.stdout) {
-      createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => process.stdout.write(`${prefixAnnotationPath(line, prefix)}\n`));
+      const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+      lines.on('line', (line) => process.stdout.write(`${prefixAnnotationPath(line, prefix)}\n`));
     }
     child.on('error', (error) => {
       process.stderr.write(`::error title=mcplint::${error.message}\n`);

@@ -16,7 +16,8 @@ describe('GitHub Action bundle', () => {
   it('action/ is current', () => {
     const out = mkdtempSync(join(tmpdir(), 'mcplint-action-bundle-'));
     try {
-      const build = spawnSync(process.execPath, [join(ROOT, 'dist', 'scripts', 'bundle-action.js'), out], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+      const script = join(ROOT, 'dist', 'scripts', 'bundle-action.js');
+      const build = spawnSync(process.execPath, [script, out], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
       expect(build.status, build.stderr).toBe(0);
       const committed = readdirSync(join(ROOT, 'action')).sort();
       const fresh = readdirSync(out).sort();

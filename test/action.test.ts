@@ -129,30 +129,35 @@ describe('GitHub Action (run locally)', () => {
   it('runs in working-directory and keeps annotation and SARIF paths relative to the repository root', async () => {
     const dir = tempDir('mcplint-action-wd-');
     const started = Date.now();
-    const r = await runAction({ 'working-directory': 'fixtures/rules/tool-annotations-present', command: 'node bad.mjs', 'sarif-file': join(dir, 'wd.sarif') });
+    const folder = 'fixtures/rules/tool-annotations-present';
+    const r = await runAction({ 'working-directory': folder, command: 'node bad.mjs', 'sarif-file': join(dir, 'wd.sarif') });
     process.stderr.write(`action step, bundle to result: ${Date.now() - started} ms\n`);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.outputs).toMatchObject({ 'exit-code': '0', warnings: '1', baselined: '0', ignored: '0' });
     expect(r.stdout).toContain('(in fixtures/rules/tool-annotations-present)');
-    expect(r.stdout).toMatch(/^::warning file=fixtures\/rules\/tool-annotations-present\/bad\.mjs,line=1,title=mcplint tool-annotations-present::/m);
+    expect(r.stdout).toContain(`\n::warning file=${folder}/bad.mjs,line=1,title=mcplint tool-annotations-present::`);
     const log = JSON.parse(readFileSync(join(dir, 'wd.sarif'), 'utf8')) as Log;
     assertGitHubIngestible(log);
-    expect(log.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri).toBe('fixtures/rules/tool-annotations-present/bad.mjs');
+    expect(log.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri).toBe(`${folder}/bad.mjs`);
     const missing = await runAction({ 'working-directory': 'no/such/folder', command: 'node x.mjs' });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('working-directory no/such/folder is not a directory');
   }, 120_000);
 
   it('puts the working directory in front of relative paths only', () => {
-    expect(prefixAnnotationPath('::warning file=src/a.ts,line=3,title=x::msg: a, b', 'packages/my server')).toBe('::warning file=packages/my server/src/a.ts,line=3,title=x::msg: a, b');
+    expect(prefixAnnotationPath('::warning file=src/a.ts,line=3,title=x::msg: a, b', 'packages/my server')).toBe(
+      '::warning file=packages/my server/src/a.ts,line=3,title=x::msg: a, b',
+    );
     expect(prefixAnnotationPath('::error title=mcplint::no file here', 'pkg')).toBe('::error title=mcplint::no file here');
     expect(prefixAnnotationPath('::error file=/abs/a.ts,line=1::m', 'pkg')).toBe('::error file=/abs/a.ts,line=1::m');
     expect(prefixAnnotationPath('plain text file=a.ts', 'pkg')).toBe('plain text file=a.ts');
     expect(prefixAnnotationPath('::warning file=a.ts::m', '')).toBe('::warning file=a.ts::m');
-    const log = { runs: [{ results: [{ locations: [{ physicalLocation: { artifactLocation: { uri: 'src/a.ts' } } }, { physicalLocation: { artifactLocation: { uri: 'file:///x.ts' } } }] }] }] };
+    const at = (uri: string) => ({ physicalLocation: { artifactLocation: { uri } } });
+    const log = { runs: [{ results: [{ locations: [at('src/a.ts'), at('file:///x.ts')] }] }] };
     expect(prefixSarifPaths(log, 'packages/my server')).toBe(1);
-    expect(log.runs[0]!.results[0]!.locations.map((l) => l.physicalLocation.artifactLocation.uri)).toEqual(['packages/my%20server/src/a.ts', 'file:///x.ts']);
+    const uris = log.runs[0]!.results[0]!.locations.map((l) => l.physicalLocation.artifactLocation.uri);
+    expect(uris).toEqual(['packages/my%20server/src/a.ts', 'file:///x.ts']);
   });
 
   it('splits command inputs like a shell, without expansion', () => {

@@ -92,7 +92,8 @@ describe.skipIf(skip)('npm package', () => {
       expect(unwanted).toEqual([]);
 
       const tarball = join(packDir, info!.filename);
-      writeFileSync(join(appDir, 'package.json'), JSON.stringify({ name: 'pack-test', private: true, dependencies: { mcplint: `file:${tarball}` } }));
+      const app = { name: 'pack-test', private: true, dependencies: { mcplint: `file:${tarball}` } };
+      writeFileSync(join(appDir, 'package.json'), JSON.stringify(app));
       writeFileSync(join(appDir, 'package-lock.json'), JSON.stringify(lockfileFor(tarball, info!.integrity), null, 2));
       let install = run(npm, ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], appDir);
       if (install.status !== 0 && /ENOTCACHED/.test(install.stderr)) {
@@ -116,7 +117,8 @@ describe.skipIf(skip)('npm package', () => {
       const referenced = new Set<string>();
       for (const file of declarationFiles(join(installed, 'dist'))) {
         for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)) {
-          if (!specifier!.startsWith('.') && !specifier!.startsWith('node:') && !builtins.has(specifier!)) referenced.add(packageOf(specifier!));
+          const local = specifier!.startsWith('.') || specifier!.startsWith('node:') || builtins.has(specifier!);
+          if (!local) referenced.add(packageOf(specifier!));
         }
       }
       const declared = new Set(Object.keys(manifest.dependencies));
@@ -130,7 +132,8 @@ describe.skipIf(skip)('npm package', () => {
       const clean = run(bin, ['--format', 'json', '--', process.execPath, fixturePath('clean-server.mjs')], appDir, 60_000);
       expect(clean.status, clean.stderr).toBe(0);
       expect(JSON.parse(clean.stdout).servers[0].score).toBe(100);
-      const bad = run(bin, ['--format', 'json', '--', process.execPath, fixturePath('rules/tool-annotations-present/bad.mjs')], appDir, 60_000);
+      const badServer = fixturePath('rules/tool-annotations-present/bad.mjs');
+      const bad = run(bin, ['--format', 'json', '--', process.execPath, badServer], appDir, 60_000);
       expect(bad.status, bad.stderr).toBe(0);
       const report = JSON.parse(bad.stdout) as { servers: { findings: { ruleId: string }[] }[] };
       expect(report.servers[0]!.findings.map((f) => f.ruleId)).toEqual(['tool-annotations-present']);
