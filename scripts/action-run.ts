@@ -1,23 +1,31 @@
 /**
- * The GitHub Action's main step (action.yml runs `node dist/scripts/action-run.js`). It runs on any
- * machine, so a test can run it on a fixture with GITHUB_OUTPUT and GITHUB_STEP_SUMMARY pointing at
+ * The GitHub Action's main step. action.yml runs its bundle, `node action/main.js` (see
+ * scripts/bundle-action.ts); a build runs it as dist/scripts/action-run.js. It runs on any machine,
+ * so a test can run it on a fixture with GITHUB_OUTPUT and GITHUB_STEP_SUMMARY pointing at
  * temporary files.
  *
  * Inputs come from INPUT_* environment variables (action.yml maps them explicitly: composite actions
  * do not, and passing them through env keeps them out of the shell). One mcplint run writes:
  * - the job log in INPUT_FORMAT (default `github`: annotations on the run and the diff);
- * - SARIF to INPUT_SARIF_FILE (default mcplint.sarif), for github/codeql-action/upload-sarif;
+ * - SARIF to INPUT_SARIF_FILE (default mcplint.sarif, relative to the repository root), for
+ *   github/codeql-action/upload-sarif;
  * - Markdown, appended to $GITHUB_STEP_SUMMARY;
- * - JSON, read back for the step outputs: score, grade, errors, warnings, notes, sarif-file, exit-code.
+ * - JSON, read back for the step outputs: score, grade, errors, warnings, notes, baselined, ignored,
+ *   sarif-file, exit-code.
+ * mcplint runs in INPUT_WORKING_DIRECTORY (default: the repository root); see action-paths.ts.
  * The step exits with mcplint's own exit code, so the job fails exactly when mcplint says so.
  */
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { prefixAnnotationPath, prefixSarifPaths } from './action-paths.js';
 
-const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'cli.js');
+const HERE = dirname(fileURLToPath(import.meta.url));
+// In the Action's bundle (action/main.js) the CLI is its sibling; in a build, dist/src/cli.js.
+const CLI = existsSync(join(HERE, 'mcplint.js')) ? join(HERE, 'mcplint.js') : join(HERE, '..', 'src', 'cli.js');
 
 const input = (name: string): string => (process.env[`INPUT_${name.replace(/-/g, '_').toUpperCase()}`] ?? '').trim();
 
@@ -88,13 +96,37 @@ function setOutput(name: string, value: string | number): void {
   else process.stdout.write(`(output) ${line}`);
 }
 
-function main(): number {
-  // Always the repository root: SARIF and annotation paths must be relative to it. A server in a
-  // subdirectory is reached through its command or config-file (a config's target.cwd is relative to the config).
-  const cwd = resolve(process.env['GITHUB_WORKSPACE'] ?? process.cwd());
+/** Runs mcplint; with a prefix, its annotations are rewritten on their way to the job log. */
+function runMcplint(args: string[], cwd: string, prefix: string): Promise<number> {
+  return new Promise((done) => {
+    const stdio = ['inherit', prefix ? 'pipe' : 'inherit', 'inherit'] as const;
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: [...stdio], env: process.env });
+    if (child.stdout) {
+      const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
+      lines.on('line', (line) => process.stdout.write(`${prefixAnnotationPath(line, prefix)}\n`));
+    }
+    child.on('error', (error) => {
+      process.stderr.write(`::error title=mcplint::${error.message}\n`);
+      done(2);
+    });
+    child.on('close', (code) => done(code ?? 2));
+  });
+}
+
+async function main(): Promise<number> {
+  // SARIF and annotation paths are relative to the repository root. mcplint runs in the working
+  // directory (a server in a subfolder of a monorepo), and its paths get that folder in front.
+  const workspace = resolve(process.env['GITHUB_WORKSPACE'] ?? process.cwd());
+  const cwd = resolve(workspace, input('working-directory') || '.');
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
+    process.stderr.write(`::error title=mcplint::working-directory ${input('working-directory')} is not a directory of the repository\n`);
+    return 2;
+  }
+  const prefix = relative(workspace, cwd).split(sep).join('/');
   const sarif = input('sarif-file') || 'mcplint.sarif';
+  const sarifPath = resolve(workspace, sarif);
   const temp = mkdtempSync(join(process.env['RUNNER_TEMP'] || tmpdir(), 'mcplint-'));
-  const files = { sarif, markdown: join(temp, 'mcplint.md'), json: join(temp, 'mcplint.json') };
+  const files = { sarif: sarifPath, markdown: join(temp, 'mcplint.md'), json: join(temp, 'mcplint.json') };
 
   let args: string[];
   try {
@@ -103,14 +135,20 @@ function main(): number {
     process.stderr.write(`::error title=mcplint::${(error as Error).message}\n`);
     return 2;
   }
-  process.stdout.write(`mcplint ${args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}\n`);
-  const run = spawnSync(process.execPath, [CLI, ...args], { cwd, stdio: 'inherit', env: process.env });
-  const code = run.status ?? 2;
+  const shown = args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+  process.stdout.write(`mcplint ${shown}${prefix ? ` (in ${prefix})` : ''}\n`);
+  const code = await runMcplint(args, cwd, prefix);
   setOutput('exit-code', code);
 
   const summaryFile = process.env['GITHUB_STEP_SUMMARY'];
   if (existsSync(files.markdown) && summaryFile) appendFileSync(summaryFile, readFileSync(files.markdown, 'utf8') + '\n');
-  if (existsSync(resolve(cwd, sarif))) setOutput('sarif-file', sarif);
+  if (existsSync(sarifPath)) {
+    if (prefix) {
+      const log = JSON.parse(readFileSync(sarifPath, 'utf8')) as Parameters<typeof prefixSarifPaths>[0];
+      if (prefixSarifPaths(log, prefix) > 0) writeFileSync(sarifPath, JSON.stringify(log, null, 2) + '\n');
+    }
+    setOutput('sarif-file', sarif);
+  }
   if (existsSync(files.json)) {
     const report = JSON.parse(readFileSync(files.json, 'utf8')) as JsonReport;
     const servers = report.servers ?? [];
@@ -127,4 +165,4 @@ function main(): number {
   return code;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = await main();

@@ -6,7 +6,8 @@
  *
  * Heavy or rarely needed packages stay outside and load from node_modules only when used:
  * ts-morph/typescript (source mapping), ajv (schemas not precompiled), cosmiconfig (config files).
- * dist/src keeps the unbundled build: the library entry, the tests and the GitHub Action use it.
+ * dist/src keeps the unbundled build: the library entry and the tests use it. The GitHub Action has a
+ * bundle of its own with nothing external (scripts/bundle-action.ts).
  * Everything is emitted into one flat folder, so `new URL('./worker.js', import.meta.url)` in the
  * code that starts the worker finds the bundled worker.
  */
@@ -16,7 +17,7 @@ import { rolldown } from 'rolldown';
 import { PACKAGE_ROOT } from '../src/paths.js';
 
 const OUT = join(PACKAGE_ROOT, 'dist', 'bin');
-const EXTERNAL = [/^ts-morph(\/|$)/, /^typescript(\/|$)/, /^ajv(-formats)?(\/|$)/, /^cosmiconfig(\/|$)/, /^@modelcontextprotocol\//];
+const EXTERNAL = [/^ts-morph(\/|$)/, /^typescript(\/|$)/, /^ajv(-formats)?(\/|$)/, /^cosmiconfig(\/|$)/];
 
 rmSync(OUT, { recursive: true, force: true });
 const bundle = await rolldown({

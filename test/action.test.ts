@@ -1,20 +1,22 @@
 /**
- * The GitHub Action, run locally: action.yml's main step (dist/scripts/action-run.js) on fixture
- * servers, with GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / RUNNER_TEMP pointing at temporary files, and
- * action.yml's wiring checked against what the script reads and writes.
+ * The GitHub Action, run locally: action.yml's main step (the committed bundle, action/main.js) on
+ * fixture servers, with GITHUB_OUTPUT / GITHUB_STEP_SUMMARY / RUNNER_TEMP pointing at temporary
+ * files, and action.yml's wiring checked against what the script reads and writes. The bundle runs
+ * from a copy of the repository's tracked files, without node_modules or dist/, as in a workflow.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Log } from 'sarif';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prefixAnnotationPath, prefixSarifPaths } from '../scripts/action-paths.js';
 import { splitCommand } from '../scripts/action-run.js';
 import { ROOT } from './helpers/capture.js';
 import { assertGitHubIngestible, assertValidSarif } from './helpers/github-sarif.js';
 
-const SCRIPT = join(ROOT, 'dist', 'scripts', 'action-run.js');
+let SCRIPT = '';
 
 const made: string[] = [];
 const tempDir = (prefix: string): string => {
@@ -24,6 +26,18 @@ const tempDir = (prefix: string): string => {
 };
 afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The action's checkout as a workflow gets it: tracked files (fixtures aside) and the bundle. */
+beforeAll(() => {
+  const checkout = tempDir('mcplint-action-checkout-');
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0');
+  for (const file of tracked.filter((f) => f && !/^(fixtures|action)\//.test(f))) {
+    mkdirSync(dirname(join(checkout, file)), { recursive: true });
+    cpSync(join(ROOT, file), join(checkout, file));
+  }
+  cpSync(join(ROOT, 'action'), join(checkout, 'action'), { recursive: true });
+  SCRIPT = join(checkout, 'action', 'main.js');
 });
 
 interface ActionRun {
@@ -112,6 +126,40 @@ describe('GitHub Action (run locally)', () => {
     expect(args.stderr).toContain('Unknown argument');
   }, 120_000);
 
+  it('runs in working-directory and keeps annotation and SARIF paths relative to the repository root', async () => {
+    const dir = tempDir('mcplint-action-wd-');
+    const started = Date.now();
+    const folder = 'fixtures/rules/tool-annotations-present';
+    const r = await runAction({ 'working-directory': folder, command: 'node bad.mjs', 'sarif-file': join(dir, 'wd.sarif') });
+    process.stderr.write(`action step, bundle to result: ${Date.now() - started} ms\n`);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.outputs).toMatchObject({ 'exit-code': '0', warnings: '1', baselined: '0', ignored: '0' });
+    expect(r.stdout).toContain('(in fixtures/rules/tool-annotations-present)');
+    expect(r.stdout).toContain(`\n::warning file=${folder}/bad.mjs,line=1,title=mcplint tool-annotations-present::`);
+    const log = JSON.parse(readFileSync(join(dir, 'wd.sarif'), 'utf8')) as Log;
+    assertGitHubIngestible(log);
+    expect(log.runs[0]!.results![0]!.locations![0]!.physicalLocation!.artifactLocation!.uri).toBe(`${folder}/bad.mjs`);
+    const missing = await runAction({ 'working-directory': 'no/such/folder', command: 'node x.mjs' });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('working-directory no/such/folder is not a directory');
+  }, 120_000);
+
+  it('puts the working directory in front of relative paths only', () => {
+    expect(prefixAnnotationPath('::warning file=src/a.ts,line=3,title=x::msg: a, b', 'packages/my server')).toBe(
+      '::warning file=packages/my server/src/a.ts,line=3,title=x::msg: a, b',
+    );
+    expect(prefixAnnotationPath('::error title=mcplint::no file here', 'pkg')).toBe('::error title=mcplint::no file here');
+    expect(prefixAnnotationPath('::error file=/abs/a.ts,line=1::m', 'pkg')).toBe('::error file=/abs/a.ts,line=1::m');
+    expect(prefixAnnotationPath('plain text file=a.ts', 'pkg')).toBe('plain text file=a.ts');
+    expect(prefixAnnotationPath('::warning file=a.ts::m', '')).toBe('::warning file=a.ts::m');
+    const at = (uri: string) => ({ physicalLocation: { artifactLocation: { uri } } });
+    const log = { runs: [{ results: [{ locations: [at('src/a.ts'), at('file:///x.ts')] }] }] };
+    expect(prefixSarifPaths(log, 'packages/my server')).toBe(1);
+    const uris = log.runs[0]!.results[0]!.locations.map((l) => l.physicalLocation.artifactLocation.uri);
+    expect(uris).toEqual(['packages/my%20server/src/a.ts', 'file:///x.ts']);
+  });
+
   it('splits command inputs like a shell, without expansion', () => {
     expect(splitCommand(`node "dist/my server.js" --name 'a b' x\\ y $HOME`)).toEqual(['node', 'dist/my server.js', '--name', 'a b', 'x y', '$HOME']);
     expect(splitCommand('  ')).toEqual([]);
@@ -127,7 +175,9 @@ describe('GitHub Action (run locally)', () => {
     };
     expect(action.runs.using).toBe('composite');
     const step = action.runs.steps.find((s) => s.id === 'mcplint')!;
-    expect(step.run).toContain('dist/scripts/action-run.js');
+    expect(step.run).toBe('node "$GITHUB_ACTION_PATH/action/main.js"');
+    // Nothing is installed or built in the user's job.
+    for (const s of action.runs.steps) if (s.run) expect(s.run).not.toMatch(/\bnpm\b|\bnpx\b/);
     // Inputs reach the script only through env (never interpolated into the shell).
     for (const [name, value] of Object.entries(step.env!)) {
       const input = name.replace(/^INPUT_/, '').toLowerCase().replace(/_/g, '-');
@@ -142,6 +192,10 @@ describe('GitHub Action (run locally)', () => {
       expect(output.value).toBe(`\${{ steps.mcplint.outputs.${name} }}`);
       expect(script).toContain(`setOutput('${name}'`);
     }
+    // …and every output the script writes is declared.
+    const written = [...script.matchAll(/setOutput\('([\w-]+)'/g)].map((m) => m[1]);
+    expect(written.filter((name) => !(name! in action.outputs))).toEqual([]);
+    expect(action.inputs).toHaveProperty('working-directory');
     const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'))!;
     expect(upload.uses).toBe('github/codeql-action/upload-sarif@v4');
     expect(upload.if).toContain("inputs.upload-sarif == 'true'");

@@ -1,0 +1,1 @@
+export{n as loadClientConfig}from"./client-config-CkAXm-o9.js";

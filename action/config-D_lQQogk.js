@@ -1,0 +1,1 @@
+export{t as ConfigError}from"./config-DooCwXKo.js";

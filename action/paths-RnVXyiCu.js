@@ -1,0 +1,1 @@
+import{existsSync as e}from"node:fs";import{dirname as t,join as n}from"node:path";import{fileURLToPath as r}from"node:url";function i(r){for(let i=r;;i=t(i)){if(e(n(i,`package.json`))&&e(n(i,`rules`)))return i;if(t(i)===i)return n(r,`..`,`..`)}}const a=i(t(r(import.meta.url))),o=n(a,`rules`),s=n(a,`schemas`,`mcp`);export{a as n,o as r,s as t};

@@ -1,0 +1,1 @@
+import{t as e}from"./picocolors-rXMvXoAq.js";export default e();export{};

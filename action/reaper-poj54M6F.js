@@ -1,0 +1,1 @@
+export{t as killAll,r as liveProgress}from"./reaper-zTSCgE15.js";

@@ -1,0 +1,1 @@
+import{n as e}from"./paths-RnVXyiCu.js";import{readFileSync as t}from"node:fs";import{join as n}from"node:path";const r=JSON.parse(t(n(e,`package.json`),`utf8`)).version,i=`https://github.com/mcplint/mcplint`,a=e=>`${i}/blob/v${r}/rules/${e}.md`;export{r as n,a as r,i as t};
