@@ -1,1 +1,0 @@
-export{n as loadClientConfig}from"./client-config-CkAXm-o9.js";

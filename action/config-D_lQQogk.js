@@ -1,1 +1,0 @@
-export{t as ConfigError}from"./config-DooCwXKo.js";

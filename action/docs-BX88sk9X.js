@@ -1,1 +1,0 @@
-import{r as e}from"./version-DtdHz2n-.js";import{a as t,c as n,i as r,n as i,o as a,r as o,s,t as c}from"./docs-D1mvo20G.js";export{c as README_RULES_END,i as README_RULES_START,e as docsUrl,o as firstParagraph,r as ruleMarkdown,t as ruleProse,a as ruleText,s as rulesTable,n as withRulesTable};

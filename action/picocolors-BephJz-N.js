@@ -1,1 +1,0 @@
-import{t as e}from"./picocolors-rXMvXoAq.js";export default e();export{};

@@ -1,1 +1,0 @@
-export{o as PROBES,s as PROTOCOL_PROBE_IDS,c as TOOL_PROBE_IDS,l as buildPlan,a as formatPlan,t as planFor,n as planHook,r as probeHook,i as resolveProbeConfig}from"./probes-BYt62Zb5.js";

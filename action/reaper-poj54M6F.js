@@ -1,1 +1,0 @@
-export{t as killAll,r as liveProgress}from"./reaper-zTSCgE15.js";

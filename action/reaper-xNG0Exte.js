@@ -1,0 +1,1 @@
+export{t as killAll,i as liveProgress}from"./reaper-D3-82ffQ.js";
