@@ -43,6 +43,8 @@ export default defineRule({
         subject: { kind: 'transport' },
         key: nth === 1 ? base : `${base}|${nth}`,
         evidence: write.text,
+        // Python: on the write's own line (the TypeScript findings keep the manifest for now).
+        ...(source.language === 'python' ? { at: write } : {}),
       };
     }
     if (source.stdoutWrites.length > MAX_FINDINGS) {
