@@ -3,13 +3,14 @@
  * mcplint.config.json for it, with `$schema` so editors validate and complete the file.
  *
  * Where a server can be found, best first (the project's own server beats servers it merely uses):
- * package.json "bin", "main", "scripts.start"; server.json (the MCP registry manifest: the
+ * package.json "bin", "main", "scripts.start"; a Python project's entry point (init-python.ts); server.json (the MCP registry manifest: the
  * published package, run with npx/uvx/docker); a client config in the project (.mcp.json,
  * .cursor/mcp.json, .vscode/mcp.json) — the entries there are often third-party servers, hence last.
  * Detection reads files only; nothing is run.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pythonCandidates } from './init-python.js';
 import { VERSION } from './version.js';
 
 export const CONFIG_FILE = 'mcplint.config.json';
@@ -71,6 +72,7 @@ export function detectCandidates(cwd: string): Candidate[] {
     const start = pkg.scripts?.start;
     if (typeof start === 'string' && start.trim()) out.push(startCandidate(start.trim()));
   }
+  out.push(...pythonCandidates(cwd));
   const manifest = readJson(join(cwd, 'server.json'));
   if (manifest) out.push(...manifestCandidates(manifest));
   for (const [file, key] of [
