@@ -4,24 +4,15 @@
  * on the raise — through lint(), and in text, JSON and SARIF from the CLI. The fixtures run on a
  * standard-library stand-in for the SDK (fixtures/python/README.md).
  */
-import { join } from 'node:path';
 import type { Log } from 'sarif';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules/index.js';
 import { lint } from '../../src/lint.js';
-import { fixturePath } from '../helpers/capture.js';
 import { runCli } from '../helpers/cli.js';
 import { assertValidSarif } from '../helpers/github-sarif.js';
+import { LAUNCH, PY } from '../helpers/python.js';
 
 const SLOW = 90_000;
-const PY = fixturePath('python');
-const STUBS = join(PY, 'stubs');
-/** How each fixture is launched: the stand-in SDK goes on PYTHONPATH. */
-export const LAUNCH = {
-  weather: ['env', `PYTHONPATH=${STUBS}:${join(PY, 'weather-app', 'src')}`, 'python3', '-m', 'weather_mcp'],
-  standalone: ['env', `PYTHONPATH=${STUBS}`, 'python3', join(PY, 'standalone-app', 'server.py')],
-  lowlevel: ['env', `PYTHONPATH=${STUBS}`, 'python3', join(PY, 'lowlevel-app', 'server.py')],
-} as const;
 
 type Located = { ruleId: string; messageId: string; subject: { kind: string; name?: string; pointer?: string }; message: string; location: { uri: string; startLine: number; startColumn?: number; anchor: string } };
 const key = (f: Located) => `${f.ruleId} ${f.messageId} ${f.subject.kind === 'server' || f.subject.kind === 'transport' ? f.subject.kind : `${f.subject.kind}:${f.subject.name}${f.subject.pointer ? '#' + f.subject.pointer : ''}`}`;
