@@ -1,7 +1,8 @@
 /**
  * The source index of a server's project, or nothing: source mapping off (--no-source, config
- * source.enabled false), no project found, or nothing indexable in it (e.g. a Python server).
- * The indexer (and with it the TypeScript compiler) is imported only here, only when needed.
+ * source.enabled false), no project found, or nothing indexable in it. A Python target gets the
+ * Python index (tree-sitter); anything else the TypeScript one. Each indexer (with its parser) is
+ * imported only here, only when needed.
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
