@@ -55,6 +55,7 @@ import sourceHandlerThrows from './source-handler-throws.js';
 import sourceLooseZod from './source-loose-zod.js';
 import sourceNoResponseLimit from './source-no-response-limit.js';
 import sourceStdoutWrite from './source-stdout-write.js';
+import sourceSyncNetworkCall from './source-sync-network-call.js';
 import stdoutPollution from './stdout-pollution.js';
 import structuredOutputConforms from './structured-output-conforms.js';
 import toolAnnotationsComplete from './tool-annotations-complete.js';
@@ -135,6 +136,7 @@ export const rules: readonly Rule[] = [
   sourceLooseZod,
   sourceNoResponseLimit,
   sourceStdoutWrite,
+  sourceSyncNetworkCall,
   stdoutPollution,
   structuredOutputConforms,
   toolAnnotationsComplete,

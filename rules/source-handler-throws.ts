@@ -7,7 +7,11 @@ const messages = {
   sdk: 'Tool "{{name}}" throws {{where}} instead of returning an error result; the SDK turns the exception into isError with nothing but the exception text, so return { isError: true, content: [...] } with a message that tells the agent what to do next.',
   protocol:
     'Tool "{{name}}" throws {{where}}, so the low-level Server answers with a JSON-RPC error that the model never sees; return { isError: true, content: [...] } with an actionable message instead.',
+  raises:
+    'Tool "{{name}}" raises {{where}} instead of returning an error result; {{api}} turns the exception into isError carrying only its message, so catch it and return a result with isError and a message that tells the agent what to do next.',
 };
+
+const isPython = (t: Throw) => t.style === 'fastmcp' || t.style === 'call_tool';
 
 export default defineRule({
   id: 'source-handler-throws',
@@ -40,10 +44,12 @@ export default defineRule({
       const others = throws.length - 1;
       const where = `at ${first.file}:${first.line}` + (others > 0 ? ` (and in ${others} more place${others === 1 ? '' : 's'})` : '');
       yield {
-        messageId: first.style === 'CallToolRequestSchema' ? 'protocol' : 'sdk',
-        data: { name, where },
+        messageId: first.style === 'CallToolRequestSchema' ? 'protocol' : isPython(first) ? 'raises' : 'sdk',
+        data: { name, where, ...(isPython(first) ? { api: first.style === 'fastmcp' ? 'FastMCP' : 'the low-level Server' } : {}) },
         subject: { kind: 'tool', name },
         evidence: first.text,
+        // Python: on the raise itself (the TypeScript findings keep the registration for now).
+        ...(isPython(first) ? { at: first } : {}),
       };
     }
   },

@@ -1,15 +1,18 @@
-import { isObject } from '../src/engine/capture-index.js';
+import { isObject } from '../src/shared/json.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 
 const FORM_WORDS = {
   object: 'z.object(…)',
   rawShape: 'shape (which the SDK wraps in a plain z.object)',
   parse: 'z.object(…) that parses the arguments',
+  pydantic: 'Pydantic model',
 } as const;
 
 const messages = {
   strips:
     'Tool "{{name}}" advertises "additionalProperties": false, but its zod input {{form}} at {{file}}:{{line}} is not .strict(), so unknown arguments are silently dropped instead of rejected; add .strict() so a misspelt argument fails with an error the agent can correct.',
+  ignores:
+    'Tool "{{name}}" advertises "additionalProperties": false, but its Pydantic input model at {{file}}:{{line}} does not forbid extra fields, so unknown arguments are silently ignored instead of rejected; set model_config = ConfigDict(extra="forbid") so a misspelt argument fails with an error the agent can correct.',
 };
 
 export default defineRule({
@@ -36,7 +39,7 @@ export default defineRule({
       if (!tool || !isObject(tool.inputSchema) || tool.inputSchema.additionalProperties !== false) continue;
       reported.add(loose.tool);
       yield {
-        messageId: 'strips',
+        messageId: loose.form === 'pydantic' ? 'ignores' : 'strips',
         data: { name: loose.tool, form: FORM_WORDS[loose.form], file: loose.file, line: loose.line },
         subject: { kind: 'tool', name: loose.tool, pointer: '/inputSchema' },
         evidence: loose.text,

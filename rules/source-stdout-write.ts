@@ -5,6 +5,8 @@ const MAX_FINDINGS = 20;
 const messages = {
   write:
     'Server code writes to stdout with {{call}} at {{file}}:{{line}}; on stdio, stdout carries only MCP messages, so whenever this line runs it corrupts the stream — write logs to stderr (console.error) instead.',
+  writePython:
+    'Server code writes to stdout with {{call}} at {{file}}:{{line}}; on stdio, stdout carries only MCP messages, so whenever this line runs it corrupts the stream — write logs to stderr (print(..., file=sys.stderr), or logging, which streams to stderr by default) instead.',
   more: 'Server code writes to stdout in {{count}} more places, not listed one by one.',
 };
 
@@ -37,11 +39,13 @@ export default defineRule({
       const nth = (seen.get(base) ?? 0) + 1;
       seen.set(base, nth);
       yield {
-        messageId: 'write',
+        messageId: source.language === 'python' ? 'writePython' : 'write',
         data: { call: write.call, file: write.file, line: write.line },
         subject: { kind: 'transport' },
         key: nth === 1 ? base : `${base}|${nth}`,
         evidence: write.text,
+        // Python: on the write's own line (the TypeScript findings keep the manifest for now).
+        ...(source.language === 'python' ? { at: write } : {}),
       };
     }
     if (source.stdoutWrites.length > MAX_FINDINGS) {

@@ -43,12 +43,16 @@ interface FixtureSpec {
   readonly transport?: 'http';
   /** Levels for rules that are off by default. */
   readonly levels?: Readonly<Record<string, string>>;
+  /** "python": bad.mjs launches bad.py (on the SDK stand-in in fixtures/python/stubs); bad.py is shown and linted. */
+  readonly source?: boolean | 'python';
 }
 
 interface Launch {
   readonly file: string;
   readonly config?: string;
   readonly http: boolean;
+  /** Run the file with python3, the SDK stand-in on PYTHONPATH. */
+  readonly python?: boolean;
 }
 
 /** Lint one fixture the way the CLI does, with this rule switched on (rules that are off by default too). */
@@ -86,7 +90,9 @@ async function lintOnce(rules: readonly Rule[], launch: Launch, ruleFlags: strin
       await server.stop();
     }
   } else {
-    outcome = await lint({ ...base, cwd: PACKAGE_ROOT, command: [process.execPath, launch.file] });
+    const stubs = join(PACKAGE_ROOT, 'fixtures', 'python', 'stubs');
+    const command = launch.python ? ['env', `PYTHONPATH=${stubs}`, 'python3', launch.file] : [process.execPath, launch.file];
+    outcome = await lint({ ...base, cwd: PACKAGE_ROOT, command });
   }
   const runs = outcome.report.servers.map((server, i) => ({ findings: server.findings, capture: outcome.captures[i]! }));
   if (runs.length === 0 || runs.some((r) => !r.capture)) throw new Error(`${launch.file}: lint() returned no server`);
@@ -96,21 +102,23 @@ async function lintOnce(rules: readonly Rule[], launch: Launch, ruleFlags: strin
 /** The generated section for one rule (markers included). */
 export async function fixtureExample(rules: readonly Rule[], rule: Rule): Promise<string> {
   const dir = join(PACKAGE_ROOT, 'fixtures', 'rules', rule.id);
-  const badFile = join(dir, 'bad.mjs');
+  const spec = (existsSync(join(dir, 'expected.json')) ? JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) : {}) as FixtureSpec;
+  const python = spec.source === 'python';
+  const badName = python ? 'bad.py' : 'bad.mjs';
+  const badFile = join(dir, badName);
   const goodFile = existsSync(join(dir, 'good.mjs')) ? join(dir, 'good.mjs') : join(PACKAGE_ROOT, 'fixtures', 'clean-server.mjs');
   const goodName = goodFile.startsWith(dir) ? `fixtures/rules/${rule.id}/good.mjs` : 'fixtures/clean-server.mjs';
-  const expectedFile = join(dir, 'expected.json');
-  const spec = (existsSync(expectedFile) ? JSON.parse(readFileSync(expectedFile, 'utf8')) : {}) as FixtureSpec;
   const http = spec.transport === 'http';
   const [bad, good] = await Promise.all([
-    lintFixture(rules, rule, { file: badFile, http, ...(spec.config ? { config: spec.config } : {}) }, spec.levels ?? {}),
+    lintFixture(rules, rule, { file: badFile, http, python, ...(spec.config ? { config: spec.config } : {}) }, spec.levels ?? {}),
     // A client-config defect has no config twin: the clean server, linted directly, is the good side.
     lintFixture(rules, rule, { file: goodFile, http }, spec.levels ?? {}),
   ]);
   if (bad.findings.length === 0) throw new Error(`${rule.id}: bad.mjs yields no ${rule.id} finding`);
   if (good.findings.length > 0) throw new Error(`${rule.id}: the clean twin ${goodName} yields ${rule.id} findings`);
 
-  const { defect, code } = splitHeader(readFileSync(badFile, 'utf8'));
+  const { defect, code } = python ? splitHeader(readFileSync(join(dir, 'bad.mjs'), 'utf8')) : splitHeader(readFileSync(badFile, 'utf8'));
+  const shown = python ? readFileSync(badFile, 'utf8').trimEnd() : code;
   const sent = sentExcerpts(bad.findings[0]!.subject, bad.capture, good.capture);
   const out: string[] = [
     EXAMPLE_START.replace('<id>', rule.id),
@@ -120,8 +128,9 @@ export async function fixtureExample(rules: readonly Rule[], rule: Rule): Promis
     `### Bad: \`fixtures/rules/${rule.id}/bad.mjs\``,
     '',
     ...(defect ? [defect.replace(/^Defect\b([^:]{0,40}):/, '**Defect$1:**'), ''] : []),
-    '```js',
-    ...clipLines(code, MAX_CODE_LINES, `// … {n} more lines in fixtures/rules/${rule.id}/bad.mjs`),
+    ...(python ? [`It launches the Python server \`fixtures/rules/${rule.id}/bad.py\`:`, ''] : []),
+    python ? '```python' : '```js',
+    ...clipLines(shown, MAX_CODE_LINES, `${python ? '#' : '//'} … {n} more lines in fixtures/rules/${rule.id}/${badName}`),
     '```',
     '',
   ];

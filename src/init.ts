@@ -3,13 +3,15 @@
  * mcplint.config.json for it, with `$schema` so editors validate and complete the file.
  *
  * Where a server can be found, best first (the project's own server beats servers it merely uses):
- * package.json "bin", "main", "scripts.start"; server.json (the MCP registry manifest: the
+ * package.json "bin", "main", "scripts.start"; a Python project's entry point (init-python.ts); server.json (the MCP registry manifest: the
  * published package, run with npx/uvx/docker); a client config in the project (.mcp.json,
  * .cursor/mcp.json, .vscode/mcp.json) — the entries there are often third-party servers, hence last.
  * Detection reads files only; nothing is run.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Candidate, StdioTarget } from './init-candidate.js';
+import { pythonCandidates } from './init-python.js';
 import { VERSION } from './version.js';
 
 export const CONFIG_FILE = 'mcplint.config.json';
@@ -17,18 +19,7 @@ export const CONFIG_FILE = 'mcplint.config.json';
 export const PUBLISHED_SCHEMA_URL = `https://unpkg.com/mcplint@${VERSION}/schema/mcplint.config.schema.json`;
 const LOCAL_SCHEMA = 'node_modules/mcplint/schema/mcplint.config.schema.json';
 
-export interface StdioTarget {
-  readonly command: string;
-  readonly args: readonly string[];
-}
-
-export interface Candidate {
-  readonly target: StdioTarget;
-  /** Where it was found, e.g. `package.json "bin"`. */
-  readonly from: string;
-  /** Something the user should know (e.g. the file does not exist yet: build first). */
-  readonly note?: string;
-}
+export type { Candidate, StdioTarget } from './init-candidate.js';
 
 /** Config files mcplint would read before (or instead of) mcplint.config.json. */
 const OTHER_CONFIGS = [
@@ -71,6 +62,7 @@ export function detectCandidates(cwd: string): Candidate[] {
     const start = pkg.scripts?.start;
     if (typeof start === 'string' && start.trim()) out.push(startCandidate(start.trim()));
   }
+  out.push(...pythonCandidates(cwd));
   const manifest = readJson(join(cwd, 'server.json'));
   if (manifest) out.push(...manifestCandidates(manifest));
   for (const [file, key] of [

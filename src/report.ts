@@ -61,7 +61,7 @@ export interface LintReport {
 /** `runNotes`: notes about this run rather than the server (e.g. source mapping failed), after the capture's. */
 export function buildServerReport(capture: Capture, result: RunResult, anchors: Anchors, rules: readonly Rule[], runNotes: readonly string[] = []): ServerReport {
   const categories = new Map(rules.map((r) => [r.id, r.category]));
-  const located = (f: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors) });
+  const located = ({ at, ...f }: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors, at) });
   const findings = result.findings.map(located);
   const counts = countLevels(findings);
   const hs = capture.handshake;

@@ -31,8 +31,9 @@ const LAYERS: Readonly<Record<Layer, { readonly members: readonly string[]; read
   connect: { members: ['src/connect/'], mayImport: ['shared', 'model'] },
   probes: { members: ['src/probes/'], mayImport: ['shared', 'model', 'connect'] },
   source: { members: ['src/source/'], mayImport: ['shared', 'model'] },
-  // The engine validates the probes section of the config (src/probes/config-schema.ts).
-  engine: { members: ['src/engine/'], mayImport: ['shared', 'model', 'probes'] },
+  // The engine validates the probes section of the config (src/probes/config-schema.ts), and its
+  // anchors read a Python launch command as the source index does (src/source/python/launch.ts).
+  engine: { members: ['src/engine/'], mayImport: ['shared', 'model', 'probes', 'source'] },
   rules: { members: ['rules/'], mayImport: ['shared', 'model', 'engine'] },
   report: {
     members: ['src/report.ts', 'src/report-baseline.ts', 'src/gate.ts', 'src/docs.ts', 'src/formatters/'],
@@ -40,7 +41,7 @@ const LAYERS: Readonly<Record<Layer, { readonly members: readonly string[]; read
   },
   cli: {
     members: [
-      'src/cli.ts', 'src/cli/', 'src/pipeline/', 'src/lint.ts', 'src/plan-probes.ts', 'src/merge.ts', 'src/init.ts',
+      'src/cli.ts', 'src/cli/', 'src/pipeline/', 'src/lint.ts', 'src/plan-probes.ts', 'src/merge.ts', 'src/init.ts', 'src/init-python.ts', 'src/init-candidate.ts',
       'src/index.ts', 'src/progress.ts', 'src/baseline-file.ts', 'src/rule-catalog.ts',
     ],
     mayImport: ['shared', 'model', 'connect', 'probes', 'source', 'engine', 'rules', 'report'],

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSourceIndex } from '../src/source/index.js';
+import { buildPythonSourceIndex } from '../src/source/python/index.js';
 import type { Level } from '../src/engine/rule.js';
 import { captureFixture, fixturePath, lintAll, summary } from './helpers/capture.js';
 import { captureHttpFixture, lintConfigFixture } from './helpers/targets.js';
@@ -23,7 +24,8 @@ describe.concurrent('rule fixtures over stdio', () => {
     const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as {
       findings: string[];
       options?: Record<string, unknown>;
-      source?: boolean;
+      /** "python": bad.mjs launches bad.py, which is indexed with the Python index. */
+      source?: boolean | 'python';
       /** Levels for rules that are off by default (e.g. unknown-tool-protocol-error), so their fixture can show them. */
       levels?: Record<string, Level>;
       /** "http": bad.mjs serves Streamable HTTP (prints `LISTENING <url>` first) and is captured over HTTP. */
@@ -32,7 +34,12 @@ describe.concurrent('rule fixtures over stdio', () => {
       config?: string;
     };
     // "source": true — the fixture directory is a project: index it (entry = the script) so source rules run.
-    const sourceOf = (script: string) => (expected.source ? buildSourceIndex(dir, { entry: join(dir, script) }) : Promise.resolve(undefined));
+    const sourceOf = (script: string) =>
+      expected.source === 'python'
+        ? buildPythonSourceIndex(dir, { entry: join(dir, script.replace(/\.mjs$/, '.py')) })
+        : expected.source
+          ? buildSourceIndex(dir, { entry: join(dir, script) })
+          : Promise.resolve(undefined);
     it(`${id}: bad.mjs yields exactly the expected findings`, async () => {
       if (expected.config || expected.transport === 'http') {
         const found = expected.config

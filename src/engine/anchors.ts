@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { TargetDescription } from '../capture.js';
 import type { Anchors, FileAnchor } from './locate.js';
+import { pythonLaunch } from '../source/python/launch.js';
 
 export interface AnchorInputs {
   readonly cwd: string;
@@ -40,7 +41,7 @@ export function projectRoot(from: string): string | undefined {
 
 export function findAnchors(target: TargetDescription, inputs: AnchorInputs): Anchors {
   const rel = (path: string) => toUri(relative(inputs.cwd, path));
-  const entry = entryScript(target, inputs.cwd);
+  const entry = entryScript(target, inputs.cwd) ?? pythonLaunch(target, inputs.cwd)?.entry;
   const root = entry ? projectRoot(dirname(entry)) : undefined;
   const manifest = root ? manifestAnchor(root) : undefined;
   return {
@@ -52,17 +53,18 @@ export function findAnchors(target: TargetDescription, inputs: AnchorInputs): An
   };
 }
 
-/** server.json's "name" line, else package.json's "mcpName", "name" or "bin" line. */
+/** server.json's "name" line, else package.json's "mcpName", "name" or "bin" line, else pyproject.toml's `name`. */
 function manifestAnchor(root: string): FileAnchor | undefined {
   for (const [file, keys] of [
     ['server.json', ['name']],
     ['package.json', ['mcpName', 'name', 'bin']],
+    ['pyproject.toml', ['name']],
   ] as const) {
     const path = join(root, file);
     if (!isFile(path)) continue;
     const text = readFileSync(path, 'utf8');
     for (const key of keys) {
-      const line = lineOfKey(text, key);
+      const line = file === 'pyproject.toml' ? lineOfTomlKey(text, key) : lineOfKey(text, key);
       if (line) return { uri: path, line };
     }
     return { uri: path, line: 1 };
@@ -75,6 +77,12 @@ export function lineOfKey(text: string, key: string): number | undefined {
   const at = text.search(new RegExp(`^\\s{0,4}["']?${key}["']?\\s*:`, "m"));
   if (at === -1) return undefined;
   return text.slice(0, at).split('\n').length;
+}
+
+/** 1-based line of the first `key = …` in a TOML text. */
+function lineOfTomlKey(text: string, key: string): number | undefined {
+  const at = text.search(new RegExp(`^\\s*${key}\\s*=`, 'm'));
+  return at === -1 ? undefined : text.slice(0, at).split('\n').length;
 }
 
 function isFile(path: string): boolean {

@@ -5,7 +5,7 @@
  * the config file that declares the target → the saved capture. GitHub rejects a whole SARIF
  * upload when one result lacks a location, so there is always an answer.
  */
-import type { SourceIndex } from '../source/types.js';
+import type { SourceIndex, SourcePosition } from '../source/types.js';
 import type { Subject } from './rule.js';
 
 export interface Location {
@@ -39,8 +39,9 @@ export interface Anchors {
 const SERVER_ORDER = ['manifest', 'entry', 'config', 'capture'] as const;
 const ENTITY_ORDER = ['entry', 'manifest', 'config', 'capture'] as const;
 
-export function locate(subject: Subject, anchors: Anchors): Location {
-  const registered = registrationOf(subject, anchors.source);
+/** `at`: a place in the indexed code the finding is about (a stdout write), which wins when the index is there. */
+export function locate(subject: Subject, anchors: Anchors, at?: SourcePosition): Location {
+  const registered = at && anchors.source ? at : registrationOf(subject, anchors.source);
   if (registered) {
     const prefix = anchors.sourcePrefix ? `${anchors.sourcePrefix}/` : '';
     return { uri: prefix + registered.file, startLine: registered.line, startColumn: registered.column, anchor: 'source' };

@@ -4,7 +4,7 @@
  */
 import type { Capture, ProtocolVersion } from '../capture.js';
 import type { CaptureIndex } from './capture-index.js';
-import type { SourceIndex } from '../source/types.js';
+import type { SourceIndex, SourcePosition } from '../source/types.js';
 import type { ChecklistItemId } from '../checklist-items.js';
 
 /** The level of a finding: never 'off' (a rule that is off reports nothing). */
@@ -84,6 +84,8 @@ export interface Report<M extends string = string> {
   readonly frame?: number;
   /** Distinguishes several reports of one rule, subject and message (e.g. two polluting lines). */
   readonly key?: string;
+  /** A place in the server's own code (source index coordinates) that locates the finding instead of the subject. */
+  readonly at?: SourcePosition;
 }
 
 export interface RuleContext<O> {

@@ -5,7 +5,7 @@
  */
 import type { Capture, ListName } from '../capture.js';
 import { atLeast, knownNewerThan } from '../shared/protocol-version.js';
-import type { SourceIndex } from '../source/types.js';
+import type { SourceIndex, SourcePosition } from '../source/types.js';
 import { indexCapture } from './capture-index.js';
 import { fingerprint } from './fingerprint.js';
 import { interpolate, subjectKey, type Level, type PeerServer, type Requirement, type Rule, type Severity, type Subject } from './rule.js';
@@ -45,6 +45,8 @@ export interface Finding {
   readonly evidence?: string;
   readonly frame?: number;
   readonly fingerprint: string;
+  /** The report's source place (Report.at), for locate(); not written to reports. */
+  readonly at?: SourcePosition;
 }
 
 export interface SkippedRule {
@@ -105,6 +107,7 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
           ...(report.evidence !== undefined ? { evidence: report.evidence } : {}),
           ...(report.frame !== undefined && report.frame >= 0 ? { frame: report.frame } : {}),
           fingerprint: fingerprint(rule.id, report.subject, report.messageId, report.key),
+          ...(report.at ? { at: report.at } : {}),
         };
         const reason = ignoreReason(finding, options.ignore);
         if (reason !== undefined) ignored.push({ ...finding, reason });

@@ -1,7 +1,8 @@
 /**
  * The source index of a server's project, or nothing: source mapping off (--no-source, config
- * source.enabled false), no project found, or nothing indexable in it (e.g. a Python server).
- * The indexer (and with it the TypeScript compiler) is imported only here, only when needed.
+ * source.enabled false), no project found, or nothing indexable in it. A Python target gets the
+ * Python index (tree-sitter); anything else the TypeScript one. Each indexer (with its parser) is
+ * imported only here, only when needed.
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
@@ -9,6 +10,7 @@ import type { TargetDescription } from '../capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import { ConfigError } from '../engine/config.js';
 import { entryScript, projectRoot } from '../engine/anchors.js';
+import { pythonLaunch, type PythonLaunch } from '../source/python/launch.js';
 import type { SourceIndex } from '../source/types.js';
 import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
@@ -23,6 +25,8 @@ export async function sourceIndexFor(target: TargetDescription, options: LintOpt
   const { config } = run;
   if (options.noSource || config.source?.enabled === false) return {};
   const entry = entryScript(target, options.cwd);
+  const python = entry === undefined || entry.endsWith('.py') ? pythonLaunch(target, options.cwd) : undefined;
+  if (python) return pythonSourceIndexFor(python, options, run, built);
   let root: string | undefined;
   if (options.project !== undefined) root = resolve(options.cwd, options.project);
   else if (config.source?.project !== undefined) root = resolve(run.file ? dirname(run.file) : options.cwd, config.source.project);
@@ -48,6 +52,34 @@ export async function sourceIndexFor(target: TargetDescription, options: LintOpt
         : Promise.resolve(undefined);
       // Into the map before any await, so a server starting meanwhile waits for this build.
       building = hit.then((index) => index ?? inWorker());
+      built.set(memoKey, building);
+    }
+    const source = await building;
+    return source.filesIndexed > 0 ? { source } : {};
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { note: `source mapping failed (${reason}); findings are located at the entry file instead` };
+  }
+}
+
+/**
+ * The Python index (tree-sitter, loaded only here): the launched module's project, or the
+ * --project / source.project folder; built in this thread (no compiler to keep off it).
+ */
+async function pythonSourceIndexFor(launch: PythonLaunch, options: LintOptions, run: RunConfig, built: Map<string, Promise<SourceIndex>>): Promise<MappedSource> {
+  const { config } = run;
+  const override = options.project ?? config.source?.project;
+  const root = override === undefined ? launch.root : resolve(options.project !== undefined || !run.file ? options.cwd : dirname(run.file), override);
+  if (!isDirectory(root)) {
+    if (override === undefined) return {};
+    throw new ConfigError(`source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`);
+  }
+  try {
+    const cache = !options.noCache && config.source?.cache !== false;
+    const memoKey = JSON.stringify(['python', root, launch.entry, cache]);
+    let building = built.get(memoKey);
+    if (!building) {
+      building = import('../source/python/index.js').then(({ buildPythonSourceIndex }) => buildPythonSourceIndex(root, { entry: launch.entry, cache }));
       built.set(memoKey, building);
     }
     const source = await building;

@@ -24,10 +24,15 @@ export interface Registration extends SourcePosition {
   readonly properties?: Readonly<Record<string, SourcePosition>>;
 }
 
-/** Where a handler lives and which API it was given to. */
-export type HandlerStyle = 'registerTool' | 'tool' | 'CallToolRequestSchema';
+/**
+ * Where a handler lives and which API it was given to. Python: `fastmcp` (a FastMCP tool function)
+ * and `call_tool` (the low-level Server's handler); both turn an exception into isError.
+ */
+export type HandlerStyle = 'registerTool' | 'tool' | 'CallToolRequestSchema' | 'fastmcp' | 'call_tool';
 
 export interface SourceIndex {
+  /** The language of the indexed code; absent means TypeScript/JavaScript (ts-morph). */
+  readonly language?: 'python';
   /** Absolute project root (never written to reports; used to relativise paths). */
   readonly root: string;
   /** The indexed entry file (relative), when the index started from the launched script. */
@@ -50,9 +55,17 @@ export interface SourceIndex {
    */
   readonly looseZodObjects: readonly (SourcePosition & {
     readonly tool?: string;
-    /** `object`: a z.object(…) chain; `rawShape`: an SDK raw shape; `parse`: a loose object parsing tool arguments. */
-    readonly form: 'object' | 'rawShape' | 'parse';
+    /**
+     * `object`: a z.object(…) chain; `rawShape`: an SDK raw shape; `parse`: a loose object parsing
+     * tool arguments; `pydantic`: a Pydantic model without extra='forbid' validating tool arguments.
+     */
+    readonly form: 'object' | 'rawShape' | 'parse' | 'pydantic';
     readonly text: string;
   })[];
+  /**
+   * Python only: blocking network calls (requests.*, urllib.request.urlopen, httpx without a
+   * client) inside an `async def` tool, which stall the server's event loop.
+   */
+  readonly syncNetworkCalls?: readonly (SourcePosition & { readonly tool: string; readonly call: string; readonly text: string })[];
   readonly filesIndexed: number;
 }

@@ -1,0 +1,13 @@
+/** What `mcplint init` can propose as the server to lint (found in package.json, pyproject.toml, …). */
+export interface StdioTarget {
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+export interface Candidate {
+  readonly target: StdioTarget;
+  /** Where it was found, e.g. `package.json "bin"`. */
+  readonly from: string;
+  /** Something the user should know (e.g. the file does not exist yet: build first). */
+  readonly note?: string;
+}
