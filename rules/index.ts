@@ -15,6 +15,7 @@ import errorTextHygiene from './error-text-hygiene.js';
 import handshake from './handshake.js';
 import hiddenInstructions from './hidden-instructions.js';
 import httpContentType from './http-content-type.js';
+import httpCrossOrigin from './http-cross-origin.js';
 import httpGetStream from './http-get-stream.js';
 import httpNotificationAccepted from './http-notification-accepted.js';
 import httpOriginValidated from './http-origin-validated.js';
@@ -96,6 +97,7 @@ export const rules: readonly Rule[] = [
   handshake,
   hiddenInstructions,
   httpContentType,
+  httpCrossOrigin,
   httpGetStream,
   httpNotificationAccepted,
   httpOriginValidated,

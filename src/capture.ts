@@ -316,6 +316,11 @@ export interface HttpExchange {
   readonly durationMs?: number;
   /** Probe id, for probe exchanges. */
   readonly probe?: string;
+  /**
+   * The server pointed this request at an origin the user did not name (a redirect, or a legacy SSE
+   * endpoint): mcplint did not follow it, so the user's headers never went there.
+   */
+  readonly crossOrigin?: { readonly origin: string; readonly via: 'redirect' | 'sse-endpoint' };
 }
 
 export interface HttpBody {

@@ -265,6 +265,16 @@ export const OPTIONS = {
       into.protocol = v;
     },
   }),
+  'allow-origin': list({
+    group: 'Target:',
+    commands: BOTH,
+    describe:
+      'With --url: an origin (https://host[:port]) the server may redirect mcplint to, headers included; repeatable. ' +
+      'Redirects and a legacy SSE endpoint elsewhere are otherwise not followed',
+    lint: (v, into) => {
+      into.allowOrigins = v.map((origin) => parseOrigin(origin));
+    },
+  }),
   'config-file': text({
     group: 'Target:',
     commands: BOTH,
@@ -342,4 +352,18 @@ function parseShard(raw: string): { index: number; count: number } {
   const count = m ? Number(m[2]) : NaN;
   if (!m || count < 1 || index < 1 || index > count || count > 10_000) throw new UsageError(`--shard ${raw}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/4`);
   return { index, count };
+}
+
+/** `--allow-origin`: scheme, host and port only. */
+function parseOrigin(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--allow-origin ${raw}: expected an origin such as https://auth.example.com`);
+  }
+  if (!/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username) {
+    throw new UsageError(`--allow-origin ${raw}: expected an origin (scheme://host[:port]) without a path, query or credentials`);
+  }
+  return url.origin;
 }

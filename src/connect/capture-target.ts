@@ -26,6 +26,8 @@ export interface ResolvedHttpTarget {
   /** Request headers; values are secrets (sent, never recorded). */
   readonly headers?: Readonly<Record<string, string>>;
   readonly transport?: HttpTransportChoice;
+  /** Origins besides the URL's own that may receive requests (with the headers). */
+  readonly allowOrigins?: readonly string[];
   readonly declaredIn?: DeclaredIn;
   readonly clientConfig?: ClientConfigRecord;
   readonly timeoutMs?: number;
@@ -85,7 +87,15 @@ export async function captureHttp(target: ResolvedHttpTarget, options: TargetCap
     headerNames: Object.keys(target.headers ?? {}).sort(),
     ...(target.declaredIn ? { declaredIn: target.declaredIn } : {}),
   };
-  const connection = new HttpConnection({ url: target.url, ...(target.headers ? { headers: target.headers } : {}), transport: target.transport ?? 'auto' }, { timeoutMs: options.timeoutMs });
+  const connection = new HttpConnection(
+    {
+      url: target.url,
+      ...(target.headers ? { headers: target.headers } : {}),
+      transport: target.transport ?? 'auto',
+      ...(target.allowOrigins ? { allowOrigins: target.allowOrigins } : {}),
+    },
+    { timeoutMs: options.timeoutMs },
+  );
   // The probes (planned by the caller: connect does not know them) get the HTTP connection too, so
   // that they plan the HTTP protocol probes first; --no-protocol-probes withholds it.
   const hook = options.probes;

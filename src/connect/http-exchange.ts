@@ -75,12 +75,20 @@ export interface ExchangerOptions {
   /** Sent with every request; only their names are recorded. */
   readonly userHeaders: Readonly<Record<string, string>>;
   readonly secure: boolean;
+  /**
+   * The origins requests may go to: the one the user named, and any they allowed. A redirect or an
+   * endpoint elsewhere is not followed (the user's headers would go with it), and no other host is
+   * looked up in DNS.
+   */
+  readonly allowedOrigins: ReadonlySet<string>;
 }
 
 export class HttpExchanger {
   readonly exchanges: HttpExchange[] = [];
   readonly agent: HttpAgent;
   readonly inflight = new Set<ClientRequest>();
+  /** Origins a request was refused for (each is noted once). */
+  readonly refusedOrigins = new Set<string>();
   private dropped = 0;
 
   constructor(
@@ -166,6 +174,18 @@ class Exchange {
 
   start(): void {
     const { url, spec } = this;
+    if (!this.exchanger.options.allowedOrigins.has(url.origin)) {
+      // Only a legacy SSE endpoint can name one here (redirects stop before): nothing is sent.
+      this.record.crossOrigin = { origin: url.origin, via: 'sse-endpoint' };
+      if (!this.exchanger.refusedOrigins.has(url.origin)) {
+        this.exchanger.refusedOrigins.add(url.origin);
+        this.exchanger.host.notes.push(
+          `The legacy SSE endpoint names another origin, ${url.origin}; mcplint sent nothing there, so your headers did not go there (--allow-origin ${url.origin} allows it).`,
+        );
+      }
+      this.finish(`not sent: ${url.origin} is not the origin you named (allow it with --allow-origin ${url.origin})`);
+      return;
+    }
     if (/(?:^|\.)invalid\.?$/i.test(url.hostname)) {
       // RFC 6761: names under .invalid never resolve; answer at once instead of asking DNS.
       this.finish(`ENOTFOUND: ${url.hostname} does not exist (the .invalid domain never resolves)`);
@@ -226,11 +246,21 @@ class Exchange {
     const location = res.headers.location;
     const followable = status === 307 || status === 308 || (this.spec.method === 'GET' && (status === 301 || status === 302));
     if (!followable || !location || this.redirects >= MAX_REDIRECTS) return undefined;
+    let next: URL;
     try {
-      return new URL(location, this.url);
+      next = new URL(location, this.url);
     } catch {
       return undefined;
     }
+    if (!this.exchanger.options.allowedOrigins.has(next.origin)) {
+      // Followed, the request would carry the user's headers (Authorization…) to a host they never named.
+      this.record.crossOrigin = { origin: next.origin, via: 'redirect' };
+      this.exchanger.host.notes.push(
+        `The server redirected a ${this.spec.method} (${status}) to another origin, ${next.origin}; mcplint did not follow it, so your headers did not go there (--allow-origin ${next.origin} allows it).`,
+      );
+      return undefined;
+    }
+    return next;
   }
 
   /** Record this exchange as it ended and hand the caller the followed one's result. */

@@ -25,6 +25,8 @@ export interface HttpTarget {
   readonly headers?: Readonly<Record<string, string>>;
   /** auto: Streamable HTTP, falling back to HTTP+SSE when the server rejects the POST; http / sse: only that. */
   readonly transport?: HttpTransportChoice;
+  /** Origins besides the URL's own that may receive requests (redirects, a legacy SSE endpoint). */
+  readonly allowOrigins?: readonly string[];
 }
 
 export interface HttpOptions {
@@ -70,6 +72,7 @@ export class HttpConnection extends RecordingSession implements Connection {
       maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
       userHeaders: target.headers ?? {},
       secure: this.endpoint.protocol === 'https:',
+      allowedOrigins: new Set([this.endpoint.origin, ...(target.allowOrigins ?? []).map((o) => new URL(o).origin)]),
     });
     this.closed = new Promise<void>((resolve) => (this.resolveClosed = resolve));
   }

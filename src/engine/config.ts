@@ -35,6 +35,8 @@ export interface McplintConfig {
   readonly ignore?: readonly IgnoreEntry[];
   /** Per-request timeout in ms. */
   readonly timeout?: number;
+  /** Origins (besides the --url's own) that an HTTP server may redirect mcplint to, headers included. */
+  readonly allowOrigins?: readonly string[];
   /** Source mapping: where the server's code is, or `enabled: false` to turn it off. */
   readonly source?: SourceConfig;
   /** Behaviour probes: which tools may be called, with which arguments (src/probes). */
@@ -101,6 +103,11 @@ export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
         },
       },
       timeout: { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS, description: 'Per-request timeout in milliseconds (at most 600000: 10 minutes).' },
+      allowOrigins: {
+        type: 'array',
+        items: { type: 'string', pattern: '^https?://[^/?#]+/?$' },
+        description: 'Origins (scheme://host[:port]) besides the --url\'s own that an HTTP server may send mcplint to by a redirect or a legacy SSE endpoint; your headers go with it. Default: none.',
+      },
       source: {
         type: 'object',
         additionalProperties: false,

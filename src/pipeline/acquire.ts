@@ -56,8 +56,11 @@ export async function acquireServer(input: ServerInput, ctx: AcquireContext): Pr
   return acquireLive(input, input.target, ctx);
 }
 
-async function acquireLive(input: ServerInput, target: ResolvedTarget, ctx: AcquireContext): Promise<AcquiredServer> {
+async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: AcquireContext): Promise<AcquiredServer> {
   const { options, run } = ctx;
+  // Origins the user allows besides the URL's own (flag and config): redirects and a legacy SSE endpoint.
+  const allowOrigins = [...(options.allowOrigins ?? []), ...(run.config.allowOrigins ?? [])];
+  const target: ResolvedTarget = named.kind === 'http' && allowOrigins.length > 0 ? { ...named, allowOrigins } : named;
   // Connecting and probing are loaded only here: a --from run never needs them.
   const [{ DEFAULT_CAPTURE_OPTIONS }, { captureTarget, targetSecrets }, { isModernVersion }, { planHook, probeHook, resolveProbeConfig }] = await Promise.all([
     import('../connect/capture-session.js'),

@@ -38,6 +38,8 @@ export interface LintOptions {
   readonly url?: string;
   /** --header values for --url, by name (secrets: sent, never printed or saved). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** --allow-origin: origins besides the URL's own that redirects and a legacy SSE endpoint may lead to. */
+  readonly allowOrigins?: readonly string[];
   /** --transport: auto (Streamable HTTP, falling back to HTTP+SSE), http, sse. */
   readonly transport?: HttpTransportChoice;
   /** --protocol: the protocol version to ask for (2026-07-28 uses server/discover). */
