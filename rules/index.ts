@@ -49,6 +49,7 @@ import responseFormatOffered from './response-format-offered.js';
 import responseIdEcho from './response-id-echo.js';
 import responseSizeLimit from './response-size-limit.js';
 import resultTypePresent from './result-type-present.js';
+import schemaDepthLimit from './schema-depth-limit.js';
 import secretsInSurface from './secrets-in-surface.js';
 import serverNameConvention from './server-name-convention.js';
 import slowShutdown from './slow-shutdown.js';
@@ -131,6 +132,7 @@ export const rules: readonly Rule[] = [
   responseIdEcho,
   responseSizeLimit,
   resultTypePresent,
+  schemaDepthLimit,
   secretsInSurface,
   serverNameConvention,
   slowShutdown,

@@ -1,5 +1,6 @@
 import type { ToolEntry } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { jsonText } from '../src/shared/json-text.js';
 import { entryJson } from './lib/surface.js';
 
 interface Options {
@@ -27,7 +28,7 @@ function budgetedJson(raw: ToolEntry['raw']): string {
     while (next < BUDGETED_KEYS.length && BUDGETED_KEYS[next] !== key) next++;
     if (next++ === BUDGETED_KEYS.length) {
       const { name, title, description, inputSchema, outputSchema, annotations } = raw;
-      return JSON.stringify({ name, title, description, inputSchema, outputSchema, annotations });
+      return jsonText({ name, title, description, inputSchema, outputSchema, annotations }) ?? '';
     }
   }
   return entryJson(raw);

@@ -91,7 +91,7 @@ export function judgeSchemaDocument(schema: unknown, protocolVersion: string | u
   if (rootWrong) problems.push({ kind: 'rootNotObject', actual: schema.type === undefined ? 'not declared' : shortJson(schema.type, 60) });
 
   const verdict = checkUserSchema(schema, defaultDialect(protocolVersion));
-  if (verdict.ok) return problems;
+  if (verdict.ok || verdict.tooDeep) return problems; // too deep to judge: schema-depth-limit says so
   if (verdict.dialect === undefined) {
     problems.push({ kind: 'unsupportedDialect', declared: shortJson(schema.$schema, 120) });
     return problems;

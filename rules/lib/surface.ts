@@ -7,6 +7,7 @@
 import type { Capture } from '../../src/capture.js';
 import { isObject, type CaptureIndex } from '../../src/engine/capture-index.js';
 import type { Subject } from '../../src/engine/rule.js';
+import { jsonText } from '../../src/shared/json-text.js';
 import { collapseWhitespace } from './text.js';
 
 export interface SurfaceText {
@@ -113,9 +114,9 @@ function surfaceEntries(capture: Capture, index: CaptureIndex): SurfaceEntry[] {
 
 /** An entry as JSON text, computed once per entry (for cheap pre-filtering). */
 export function entryJson(raw: unknown): string {
-  if (!isObject(raw)) return JSON.stringify(raw) ?? '';
+  if (!isObject(raw)) return jsonText(raw) ?? '';
   let json = jsonCache.get(raw);
-  if (json === undefined) jsonCache.set(raw, (json = JSON.stringify(raw) ?? ''));
+  if (json === undefined) jsonCache.set(raw, (json = jsonText(raw) ?? ''));
   return json;
 }
 

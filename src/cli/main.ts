@@ -146,6 +146,21 @@ async function failure(error: unknown): Promise<number> {
   } else {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`mcplint: internal error — please report it with this output:\n${message}\n`);
+    await stopServers();
   }
   return EXIT.usage;
 }
+
+/**
+ * After an internal error a live run may still have servers (and their pipes, timers, sockets) in
+ * flight, which would keep mcplint waiting forever: kill every server process tree it started,
+ * and exit 2 shortly after in case anything else still holds the event loop.
+ */
+async function stopServers(): Promise<void> {
+  const { killAll } = await import('../connect/reaper.js');
+  killAll();
+  setTimeout(() => process.exit(EXIT.usage), INTERNAL_ERROR_EXIT_MS).unref();
+}
+
+/** How long output may take to drain after an internal error before mcplint exits regardless. */
+const INTERNAL_ERROR_EXIT_MS = 2000;

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
+import { nestsDeeperThan, SCHEMA_DEPTH_LIMIT } from '../shared/json-depth.js';
 import { atLeast, isKnownProtocolVersion, type ProtocolVersion } from '../shared/protocol-version.js';
 import { MCP_SCHEMAS_DIR } from '../paths.js';
 import { ajvLinearRegExp, patternProblem } from '../shared/linear-regexp.js';
@@ -65,7 +66,16 @@ export interface SchemaProblem {
   readonly message: string;
 }
 
-export type SchemaVerdict = { readonly ok: true; readonly dialect: Dialect } | { readonly ok: false; readonly dialect?: Dialect; readonly problems: readonly SchemaProblem[] };
+export type SchemaVerdict =
+  | { readonly ok: true; readonly dialect: Dialect }
+  | { readonly ok: false; readonly dialect?: Dialect; readonly problems: readonly SchemaProblem[]; readonly tooDeep?: true };
+
+/** The verdict on a schema nested deeper than SCHEMA_DEPTH_LIMIT: not judged (schema-depth-limit reports it). */
+const TOO_DEEP: SchemaVerdict = {
+  ok: false,
+  tooDeep: true,
+  problems: [{ pointer: '', message: `nests deeper than ${SCHEMA_DEPTH_LIMIT} levels; mcplint judged it no further` }],
+};
 
 /** Which dialect a schema declares; `undefined` when it names one mcplint cannot check. */
 export function dialectOf(schema: Record<string, unknown>, fallback: Dialect): Dialect | undefined {
@@ -101,6 +111,8 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { ok: false, problems: [{ pointer: '', message: 'is not a JSON object' }] };
   }
+  // Every check below (the meta-schema validators, ajv, the cache key) recurses into the schema.
+  if (nestsDeeperThan(schema, SCHEMA_DEPTH_LIMIT)) return TOO_DEEP;
   const dialect = dialectOf(schema as Record<string, unknown>, fallback);
   if (!dialect) {
     return { ok: false, problems: [{ pointer: '/$schema', message: `declares an unsupported dialect ${String((schema as Record<string, unknown>).$schema)}` }] };

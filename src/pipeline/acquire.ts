@@ -9,6 +9,7 @@ import type { Capture } from '../capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import type { ProbePlan } from '../probes/types.js';
 import type { SourceIndex } from '../source/types.js';
+import { jsonText } from '../shared/json-text.js';
 import { deepFreeze } from '../util/freeze.js';
 import { redactCapture } from '../util/redact.js';
 import { readCapture } from './capture-file.js';
@@ -96,7 +97,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   if (linting && options.saveCapture) {
     const name = input.kind === 'target' ? input.name : undefined;
     const path = ctx.many && name !== undefined ? perServerPath(options.saveCapture, name) : options.saveCapture;
-    writeFileSync(resolve(options.cwd, path), JSON.stringify(capture) + '\n');
+    writeFileSync(resolve(options.cwd, path), `${jsonText(capture)}\n`);
   }
   const mapped = sourceEarly ? await sourceEarly : {};
   const declared = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;

@@ -14,6 +14,7 @@
  * - A name listed more than once gets the most restrictive decision of its entries, wherever they are.
  */
 import { isObject } from '../shared/json.js';
+import { nestsDeeperThan, SCHEMA_DEPTH_LIMIT } from '../shared/json-depth.js';
 import { describeNameProblem, probeNameProblem } from './probe-name.js';
 
 /** What the policy needs to know about a tool: its name and its raw list entry. */
@@ -55,6 +56,8 @@ export function toolPermissions(tool: PolicyTool, config: PolicyConfig): ToolPer
 
   const execution = isObject(tool.raw.execution) ? tool.raw.execution : undefined;
   if (execution?.taskSupport === 'required') return deny('it requires task-augmented calls (execution.taskSupport "required"), which mcplint does not make');
+  // Arguments are made from the schema by recursive walks: a schema too deep to judge is too deep to call with.
+  if (nestsDeeperThan(tool.raw.inputSchema, SCHEMA_DEPTH_LIMIT)) return deny(`its inputSchema nests deeper than ${SCHEMA_DEPTH_LIMIT} levels, which mcplint does not judge`);
 
   const annotations = isObject(tool.raw.annotations) ? tool.raw.annotations : undefined;
   const readOnly = annotations?.readOnlyHint === true;

@@ -9,6 +9,7 @@ import type { Frame, Phase, ProbeRecord } from '../capture.js';
 import type { LiveSession } from '../connect/capture-session.js';
 import type { Connection, RpcOutcome } from '../connect/connection.js';
 import { isObject } from '../shared/json.js';
+import { jsonText } from '../shared/json-text.js';
 import { clip } from '../shared/text.js';
 import type { ProbeSession } from './http-probe.js';
 import { executeHttpSteps } from './http-run.js';
@@ -187,7 +188,7 @@ async function send(conn: Connection, step: PlanStep, timeoutMs: number): Promis
 function answerOf(outcome: RpcOutcome, method: string): ProbeAnswer {
   switch (outcome.kind) {
     case 'result': {
-      const json = JSON.stringify(outcome.result) ?? '';
+      const json = jsonText(outcome.result) ?? '';
       return {
         kind: 'result',
         ms: outcome.ms,
