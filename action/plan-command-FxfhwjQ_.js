@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-Bf4ieSMG.js";
