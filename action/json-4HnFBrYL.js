@@ -1,0 +1,1 @@
+export{t as json}from"./json-BbmMTA8r.js";
