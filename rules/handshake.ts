@@ -36,6 +36,7 @@ function exitDetail(capture: Capture): string {
 }
 
 const messages = {
+  cwdMissing: 'Server could not be started: {{detail}}; create it, or correct the working directory (cwd) the server is configured with.',
   spawnFailed: 'Server could not be started ({{detail}}); check that the command exists, is on PATH and is executable.',
   exited: 'Server exited{{exit}} before answering initialize; {{hint}}',
   timeout: 'Server did not answer initialize within {{ms}} ms; {{hint}}',
@@ -44,6 +45,8 @@ const messages = {
   invalidResult:
     'Server answered initialize with an unusable result ({{problem}}); the result must carry a protocolVersion string, a capabilities object and serverInfo.',
   connectionFailed: 'Server could not be reached ({{detail}}); {{hint}}',
+  // HTTP targets: mcplint has no stdin or stderr of theirs, so the advice is about the URL and the server's own logs.
+  timeoutHttp: 'Server did not answer initialize within {{ms}} ms; it may be waiting for configuration or a service, and its own logs may show which.',
 };
 
 export default defineRule({
@@ -68,16 +71,27 @@ export default defineRule({
     const see = tail ? 'its stderr (quoted) shows why.' : 'it wrote nothing to stderr, so run it by hand to see why.';
     const subject = { kind: 'server' } as const;
     const withTail = tail !== undefined ? { evidence: tail } : {};
+    const overHttp = capture.target.kind === 'http';
 
     switch (handshake.reason) {
-      case 'spawn-failed':
-        yield { messageId: 'spawnFailed', data: { detail: handshake.message.replace(/^The server could not be started: /, '') }, subject, ...withTail };
+      case 'spawn-failed': {
+        const detail = handshake.message.replace(/^The server could not be started: /, '');
+        if (/^the working directory .* (?:does not exist|is not a directory)$/.test(detail)) {
+          yield { messageId: 'cwdMissing', data: { detail }, subject, ...withTail };
+          return;
+        }
+        yield { messageId: 'spawnFailed', data: { detail }, subject, ...withTail };
         return;
+      }
       case 'exited':
         yield { messageId: 'exited', data: { exit: exitDetail(capture), hint: see }, subject, ...withTail };
         return;
       case 'timeout': {
         const ms = /within (\d+) ms/.exec(handshake.message)?.[1] ?? String(handshake.durationMs);
+        if (overHttp) {
+          yield { messageId: 'timeoutHttp', data: { ms }, subject };
+          return;
+        }
         const polluted = capture.frames.some((f) => f.kind === 'noise');
         const hint = polluted
           ? 'it wrote output to stdout that is not a JSON-RPC message (see stdout-pollution), which a client cannot parse.'
@@ -112,7 +126,16 @@ export default defineRule({
         return;
       }
       case 'connection-failed':
-        yield { messageId: 'connectionFailed', data: { detail: handshake.message, hint: see }, subject, ...withTail };
+        // Only HTTP targets fail this way: the advice is about the URL, not a stderr mcplint never had.
+        yield {
+          messageId: 'connectionFailed',
+          data: {
+            detail: handshake.message.replace(/^The server could not be reached at its URL: /, '').replace(/\.$/, ''),
+            hint: overHttp ? 'check that it is running and listening at that URL; its own logs may show why.' : see,
+          },
+          subject,
+          ...withTail,
+        };
         return;
     }
   },

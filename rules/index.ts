@@ -35,6 +35,7 @@ import listCacheHints from './list-cache-hints.js';
 import listEntriesValid from './list-entries-valid.js';
 import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
+import listsComplete from './lists-complete.js';
 import noServerRequests from './no-server-requests.js';
 import orphanedProcesses from './orphaned-processes.js';
 import outputFlood from './output-flood.js';
@@ -118,6 +119,7 @@ export const rules: readonly Rule[] = [
   listEntriesValid,
   listPagination,
   listToolsPaginated,
+  listsComplete,
   noServerRequests,
   orphanedProcesses,
   outputFlood,

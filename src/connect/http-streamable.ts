@@ -53,10 +53,10 @@ export class StreamableHttp {
     if (spec.purpose === 'message' && sessionId && !this.sessionId) this.sessionId = sessionId;
   }
 
-  /** End the session the server issued, within a short limit. */
+  /** End the session the server issued, waiting for the answer at most the request timeout. */
   async terminate(): Promise<void> {
     if (!this.sessionId) return;
-    await this.host.exchange({ method: 'DELETE', purpose: 'terminate', maxMs: Math.min(this.host.timeoutMs, 2000) });
+    await this.host.exchange({ method: 'DELETE', purpose: 'terminate', maxMs: this.host.timeoutMs });
   }
 
   private versionHeader(): string | undefined {

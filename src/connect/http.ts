@@ -53,6 +53,8 @@ export class HttpConnection extends RecordingSession implements Connection {
   private readonly legacy: LegacySse;
   private active: StreamableHttp | LegacySse;
   private readonly inflightDone = new Set<Promise<unknown>>();
+  /** Notification POSTs and DELETEs still waiting for their answer (202, 200…), which comes when it comes. */
+  private readonly unacknowledged = new Set<Promise<unknown>>();
   private readonly initializeIds = new Set<string>();
   private resolveClosed!: () => void;
   private everAnswered = false;
@@ -143,7 +145,24 @@ export class HttpConnection extends RecordingSession implements Connection {
    * `error`. JSON and SSE bodies are parsed and their JSON-RPC messages received as frames.
    */
   exchange(spec: ExchangeSpec): Promise<ExchangeResult> {
-    return this.exchanger.send(spec, spec.url ?? this.endpoint);
+    const result = this.exchanger.send(spec, spec.url ?? this.endpoint);
+    if (spec.method === 'DELETE' || (spec.method === 'POST' && isNotification(spec.message))) {
+      const pending = result.finally(() => this.unacknowledged.delete(pending));
+      this.unacknowledged.add(pending);
+    }
+    return result;
+  }
+
+  /**
+   * Resolves once every notification and DELETE sent so far has its answer, or after the request
+   * timeout: a correct 202 may come late, and hanging up first would report a failure of ours.
+   */
+  async acknowledged(): Promise<void> {
+    if (this.unacknowledged.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise((resolve) => (timer = setTimeout(resolve, this.options.timeoutMs)));
+    await Promise.race([Promise.allSettled([...this.unacknowledged]), limit]);
+    clearTimeout(timer);
   }
 
   /** Streamable HTTP refused initialize: try the legacy transport's GET stream instead. */
@@ -237,6 +256,7 @@ export class HttpConnection extends RecordingSession implements Connection {
       this.phase = 'shutdown';
       await this.streamable.terminate();
     }
+    await this.acknowledged();
     this.exchanger.abortAll();
     await Promise.race([Promise.allSettled([...this.inflightDone]), new Promise((r) => setTimeout(r, 1000).unref())]);
     this.exchanger.close();
@@ -248,6 +268,10 @@ export class HttpConnection extends RecordingSession implements Connection {
     this.finishNotes();
     return undefined;
   }
+}
+
+function isNotification(message: unknown): boolean {
+  return isObject(message) && typeof message.method === 'string' && !('id' in message);
 }
 
 function idKey(id: unknown): string {

@@ -4,6 +4,7 @@
  * head+tail of stderr, and always reaps the whole process tree.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
 import type { CappedText, OutputStats, Phase, ProcessExit } from '../capture.js';
 import { isObject } from '../shared/json.js';
 import { clip } from '../shared/text.js';
@@ -102,7 +103,7 @@ export class StdioConnection extends RecordingSession implements Connection {
 
     this.closed = new Promise<void>((resolve) => {
       this.child.once('error', (error) => {
-        this.spawnError = error;
+        this.spawnError = missingDirectory(target.cwd, error) ?? error;
         this.markClosed(null, null);
         resolve();
       });
@@ -369,6 +370,17 @@ export class StdioConnection extends RecordingSession implements Connection {
     }
   }
 
+}
+
+/**
+ * A cwd that does not exist makes spawn fail with "spawn <command> ENOENT", which blames the
+ * command: say what is really missing.
+ */
+function missingDirectory(cwd: string | undefined, error: NodeJS.ErrnoException): Error | undefined {
+  if (cwd === undefined || error.code !== 'ENOENT') return undefined;
+  const isDirectory = statSync(cwd, { throwIfNoEntry: false })?.isDirectory();
+  if (isDirectory) return undefined;
+  return new Error(`the working directory ${cwd} ${isDirectory === false ? 'is not a directory' : 'does not exist'}`);
 }
 
 function shortCommand(p: { pid: number; command: string }): { pid: number; command: string } {

@@ -29,6 +29,8 @@ export const httpNotificationProbe: HttpProbeModule = {
     };
   },
   async run(channel, steps) {
+    // Its answer may still be on the way: judge it once it has come (or the timeout has passed).
+    await channel.acknowledged();
     const exchange = channel.exchanges[steps[0]!.http!.observes!]!;
     return {
       exchange: exchange.seq,

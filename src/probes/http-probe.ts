@@ -16,7 +16,7 @@ import type { PlanStep } from './types.js';
 /** What HTTP probes use of the live connection. */
 export type HttpChannel = Pick<
   HttpConnection,
-  'phase' | 'isClosed' | 'timeoutMs' | 'exchanges' | 'exchange' | 'probeMessage' | 'transport' | 'sessionId' | 'modernMeta'
+  'phase' | 'isClosed' | 'timeoutMs' | 'exchanges' | 'exchange' | 'probeMessage' | 'transport' | 'sessionId' | 'modernMeta' | 'acknowledged'
 >;
 
 /** A live session, and on HTTP targets the connection the HTTP probes send on. */
