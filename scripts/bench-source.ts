@@ -57,7 +57,10 @@ function toolModule(i: number): string {
 function generate(dir: string, files: number): string {
   mkdirSync(join(dir, 'src', 'tools'), { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench-mcp-server', type: 'module' }));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', strict: true, outDir: 'dist' }, include: ['src/**/*.ts'] }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'NodeNext', strict: true, outDir: 'dist' }, include: ['src/**/*.ts'] }),
+  );
   writeFileSync(join(dir, 'src', 'constants.ts'), `export const SERVICE = 'bench';\nexport const CHARACTER_LIMIT = 25_000;\n`);
   const modules = files - 2; // constants.ts and index.ts
   const index = [

@@ -9,24 +9,49 @@
  * 2. `mcplint --from` a saved capture of a generated 1,000-tool server (target < 0.3 s), and of a
  *    188-tool one (the design's figure, target < 0.5 s);
  * 3. `mcplint --version` vs `node -e ''` (target < 0.2 s);
- * 4. a 10-server client config with `--jobs 4` vs the slowest of its servers linted alone.
+ * 4. a 10-server client config with `--jobs 4` vs the slowest of its servers linted alone;
+ * 5. two servers like the large real ones (fixtures/bench/): 188 tools in a 1 MB `tools/list`
+ *    after ~0.5 s of start-up, and 118 tools that take 2 s to exit — mcplint by default,
+ *    `--no-probes` and `--no-probes --no-protocol-probes` vs the SDK client and a raw JSON-RPC
+ *    floor (bench-raw-client.ts), with min–max;
+ * 6. `--from` 100, 1,000 and 10,000 realistic tools: time, peak memory, growth (bench-scale.ts);
+ * 7. peak memory of the 1 MB lint and of flood fixtures (bench-flood-memory.ts).
+ * BENCH_ONLY=5,7 runs only those sections.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/paths.js';
+import { measureMemory } from './bench-flood-memory.js';
+import { growthIsLinear, measureScale } from './bench-scale.js';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
 const NODE = process.execPath;
 /** What the `mcplint` bin runs (the bundle, scripts/bundle.ts). */
-const CLI = join(PACKAGE_ROOT, (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { bin: { mcplint: string } }).bin.mcplint);
+const CLI = join(
+  PACKAGE_ROOT,
+  (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { bin: { mcplint: string } }).bin.mcplint,
+);
 const SDK_CLIENT = join(PACKAGE_ROOT, 'dist', 'scripts', 'bench-sdk-client.js');
+const RAW_CLIENT = join(PACKAGE_ROOT, 'dist', 'scripts', 'bench-raw-client.js');
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
+const section = (n: number) => ONLY === undefined || ONLY.has(String(n));
 const OUT = join(PACKAGE_ROOT, '.bench');
+
+/** Servers shaped like the two large real ones of issue 17. */
+const LARGE_SERVERS: Record<string, string[]> = {
+  '188 tools, 1 MB list, 0.5 s start': [NODE, join(PACKAGE_ROOT, 'fixtures', 'bench', 'large-list-server.mjs')],
+  '118 tools, exits 2 s after EOF': [NODE, join(PACKAGE_ROOT, 'fixtures', 'bench', 'slow-exit-server.mjs')],
+};
 
 const SERVERS: Record<string, string[]> = {
   exemplary: [NODE, join(PACKAGE_ROOT, 'fixtures', 'exemplary-server', 'server.mjs')],
-  'server-everything': [NODE, join(PACKAGE_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'],
+  'server-everything': [
+    NODE,
+    join(PACKAGE_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'),
+    'stdio',
+  ],
 };
 
 interface Timed {
@@ -53,8 +78,20 @@ const median = (values: readonly number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
 /** Median wall time of several commands, run interleaved RUNS times (after one warm-up run each). */
 async function compare(commands: Record<string, [string, readonly string[]]>, runs = RUNS): Promise<Record<string, number>> {
+  const spreads = await compareSpread(commands, runs);
+  return Object.fromEntries(Object.entries(spreads).map(([k, v]) => [k, v.median]));
+}
+
+/** Like compare, with the fastest and slowest run of each command too. */
+async function compareSpread(commands: Record<string, [string, readonly string[]]>, runs = RUNS): Promise<Record<string, Spread>> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
   for (let round = -1; round < runs; round++) {
     for (const [name, [command, args]] of Object.entries(commands)) {
@@ -63,7 +100,7 @@ async function compare(commands: Record<string, [string, readonly string[]]>, ru
       if (round >= 0) samples[name]!.push(result.ms);
     }
   }
-  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, { median: median(v), min: Math.min(...v), max: Math.max(...v) }]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,26 +161,35 @@ interface Row {
   ratio: number | null;
   target: string;
   met: boolean | null;
+  /** mcplint's fastest–slowest run, where measured. */
+  spread?: string;
+  /** Peak RSS of the mcplint process, where measured. */
+  peakMB?: number;
 }
 
 const fmt = (ms: number | null) => (ms === null ? 'n/a' : `${(ms / 1000).toFixed(3)} s`);
+const fmtSpread = (s: Spread) => `${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)} s`;
 
 async function main(): Promise<void> {
   if (!existsSync(CLI) || !existsSync(SDK_CLIENT)) throw new Error('Build first: npm run build');
   mkdirSync(OUT, { recursive: true });
   const rows: Row[] = [];
   const loadBefore = loadavg()[0]!;
-  process.stderr.write(`mcplint bench: ${RUNS} runs per figure (medians), ${cpus().length} cores, Node ${process.version}, load average ${loadBefore.toFixed(1)}\n`);
+  process.stderr.write(
+    `mcplint bench: ${RUNS} runs per figure (medians), ${cpus().length} cores, Node ${process.version}, load average ${loadBefore.toFixed(1)}\n`,
+  );
 
   // 1. Live lint without tool probes vs the SDK client.
-  for (const [name, server] of Object.entries(SERVERS)) {
+  for (const [name, server] of section(1) ? Object.entries(SERVERS) : []) {
     process.stderr.write(`  1. ${name}…\n`);
     const [command, ...args] = server as [string, ...string[]];
     const sourceMapped = name === 'exemplary'; // a local script; an installed package is not source-mapped
     const m = await compare({
       mcplint: [NODE, [CLI, '--format', 'json', '--no-probes', '--', command, ...args]],
       listOnly: [NODE, [CLI, '--format', 'json', '--no-probes', '--no-protocol-probes', '--', command, ...args]],
-      ...(sourceMapped ? { cold: [NODE, [CLI, '--format', 'json', '--no-probes', '--no-cache', '--', command, ...args]] as [string, string[]] } : {}),
+      ...(sourceMapped
+        ? { cold: [NODE, [CLI, '--format', 'json', '--no-probes', '--no-cache', '--', command, ...args]] as [string, string[]] }
+        : {}),
       sdk: [NODE, [SDK_CLIENT, command, ...args]],
     });
     const against = (figure: string, ms: number): Row => {
@@ -158,35 +204,73 @@ async function main(): Promise<void> {
   }
 
   // 2. A saved 1,000-tool capture (and the design's own figure: a 188-tool list, target < 0.5 s).
-  process.stderr.write('  2. --from a 1,000-tool capture…\n');
-  const big = await manyToolCapture(1000);
-  const small = await manyToolCapture(188);
-  const from = await compare({
-    mcplint: [NODE, [CLI, '--from', big.file, '--format', 'json']],
-    noSource: [NODE, [CLI, '--from', big.file, '--format', 'json', '--no-source']],
-    small: [NODE, [CLI, '--from', small.file, '--format', 'json']],
-  });
-  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
-  rows.push({ figure: `2. --from 1,000 tools (${mb(big.bytes)} MB)`, mcplint: from.mcplint!, reference: null, referenceName: '', ratio: null, target: '< 0.3 s', met: from.mcplint! < 300 });
-  // The generated server is a local script, so the default run also maps its source (cached after the first run).
-  rows.push({ figure: '   same, --no-source', mcplint: from.noSource!, reference: null, referenceName: '', ratio: null, target: '< 0.3 s', met: from.noSource! < 300 });
-  rows.push({ figure: `   --from 188 tools (${mb(small.bytes)} MB)`, mcplint: from.small!, reference: null, referenceName: '', ratio: null, target: '< 0.5 s', met: from.small! < 500 });
+  if (section(2)) {
+    process.stderr.write('  2. --from a 1,000-tool capture…\n');
+    const big = await manyToolCapture(1000);
+    const small = await manyToolCapture(188);
+    const from = await compare({
+      mcplint: [NODE, [CLI, '--from', big.file, '--format', 'json']],
+      noSource: [NODE, [CLI, '--from', big.file, '--format', 'json', '--no-source']],
+      small: [NODE, [CLI, '--from', small.file, '--format', 'json']],
+    });
+    const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+    rows.push({
+      figure: `2. --from 1,000 tools (${mb(big.bytes)} MB)`,
+      mcplint: from.mcplint!,
+      reference: null,
+      referenceName: '',
+      ratio: null,
+      target: '< 0.3 s',
+      met: from.mcplint! < 300,
+    });
+    // The generated server is a local script, so the default run also maps its source (cached after the first run).
+    rows.push({
+      figure: '   same, --no-source',
+      mcplint: from.noSource!,
+      reference: null,
+      referenceName: '',
+      ratio: null,
+      target: '< 0.3 s',
+      met: from.noSource! < 300,
+    });
+    rows.push({
+      figure: `   --from 188 tools (${mb(small.bytes)} MB)`,
+      mcplint: from.small!,
+      reference: null,
+      referenceName: '',
+      ratio: null,
+      target: '< 0.5 s',
+      met: from.small! < 500,
+    });
+  }
 
   // 3. --version vs an empty node.
-  process.stderr.write('  3. --version…\n');
-  const v = await compare({ mcplint: [NODE, [CLI, '--version']], node: [NODE, ['-e', '']] });
-  rows.push({ figure: '3. mcplint --version', mcplint: v.mcplint!, reference: v.node!, referenceName: "node -e ''", ratio: v.mcplint! / v.node!, target: '< 0.2 s', met: v.mcplint! < 200 });
+  if (section(3)) {
+    process.stderr.write('  3. --version…\n');
+    const v = await compare({ mcplint: [NODE, [CLI, '--version']], node: [NODE, ['-e', '']] });
+    rows.push({
+      figure: '3. mcplint --version',
+      mcplint: v.mcplint!,
+      reference: v.node!,
+      referenceName: "node -e ''",
+      ratio: v.mcplint! / v.node!,
+      target: '< 0.2 s',
+      met: v.mcplint! < 200,
+    });
+  }
 
   // 4. Ten servers with --jobs 4 vs the slowest one alone.
-  {
+  if (section(4)) {
     process.stderr.write('  4. 10 servers, --jobs 4…\n');
     const config = writeTenServerConfig();
     const runs = Math.max(1, Math.ceil(RUNS / 2));
     const singles = await compare(
-      Object.fromEntries(Object.entries(SERVERS).map(([name, [command, ...args]]) => [name, [NODE, [CLI, '--format', 'json', '--no-probes', '--', command!, ...args]]])) as Record<
-        string,
-        [string, readonly string[]]
-      >,
+      Object.fromEntries(
+        Object.entries(SERVERS).map(([name, [command, ...args]]) => [
+          name,
+          [NODE, [CLI, '--format', 'json', '--no-probes', '--', command!, ...args]],
+        ]),
+      ) as Record<string, [string, readonly string[]]>,
       runs,
     );
     const slowest = Math.max(...Object.values(singles));
@@ -202,9 +286,38 @@ async function main(): Promise<void> {
     });
   }
 
+  if (section(5)) rows.push(...(await largeServers()));
+  if (section(6)) rows.push(...(await scale()));
+  if (section(7)) {
+    process.stderr.write('  7. peak memory…\n');
+    for (const m of await measureMemory(CLI, (line) => process.stderr.write(line))) {
+      const met = m.run.peakMB < m.targetMB;
+      rows.push({
+        figure: `7. peak memory, ${m.figure}`,
+        mcplint: m.run.ms,
+        reference: null,
+        referenceName: '',
+        ratio: null,
+        target: `< ${m.targetMB} MB`,
+        met,
+        peakMB: m.run.peakMB,
+      });
+    }
+  }
+
   // Table.
-  const header = ['figure', 'mcplint', 'reference', '', 'ratio', 'target', 'met'];
-  const lines = rows.map((r) => [r.figure, fmt(r.mcplint), fmt(r.reference), r.referenceName, r.ratio === null ? '' : `${r.ratio.toFixed(2)}×`, r.target, r.met === null ? '' : r.met ? 'yes' : 'NO']);
+  const header = ['figure', 'mcplint', 'min–max', 'peak', 'reference', '', 'ratio', 'target', 'met'];
+  const lines = rows.map((r) => [
+    r.figure,
+    fmt(r.mcplint),
+    r.spread ?? '',
+    r.peakMB === undefined ? '' : `${Math.round(r.peakMB)} MB`,
+    fmt(r.reference),
+    r.referenceName,
+    r.ratio === null ? '' : `${r.ratio.toFixed(2)}×`,
+    r.target,
+    r.met === null ? '' : r.met ? 'yes' : 'NO',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const row = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   process.stdout.write([row(header), row(widths.map((w) => '-'.repeat(w))), ...lines.map(row)].join('\n') + '\n');
@@ -221,6 +334,73 @@ async function main(): Promise<void> {
   process.stderr.write(`load average before ${machine.loadAverage.before}, after ${machine.loadAverage.after}\n`);
   writeFileSync(join(OUT, 'results.json'), JSON.stringify({ date: new Date().toISOString(), runs: RUNS, machine, rows }, null, 2) + '\n');
   process.stderr.write(`Wrote ${join(OUT, 'results.json')}\n`);
+}
+
+/** 5. The two large servers, live: three mcplint modes, the SDK client and the raw floor, interleaved. */
+async function largeServers(): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [name, [command, ...args]] of Object.entries(LARGE_SERVERS) as [string, string[]][]) {
+    process.stderr.write(`  5. ${name}…\n`);
+    const server = [command!, ...args];
+    const m = await compareSpread({
+      default: [NODE, [CLI, '--format', 'json', '--', ...server]],
+      noProbes: [NODE, [CLI, '--format', 'json', '--no-probes', '--', ...server]],
+      listOnly: [NODE, [CLI, '--format', 'json', '--no-probes', '--no-protocol-probes', '--', ...server]],
+      sdk: [NODE, [SDK_CLIENT, ...server]],
+      raw: [NODE, [RAW_CLIENT, ...server]],
+    });
+    const sdk = m.sdk!.median;
+    const row = (figure: string, s: Spread, limit: number | null, referenceName = 'SDK client'): Row => ({
+      figure,
+      mcplint: s.median,
+      spread: fmtSpread(s),
+      reference: sdk,
+      referenceName,
+      ratio: s.median / sdk,
+      target: limit === null ? 'report' : `ratio ≤ ${limit.toFixed(1)}`,
+      met: limit === null ? null : s.median / sdk <= limit,
+    });
+    rows.push(row(`5. ${name} (default)`, m.default!, 1.0));
+    rows.push(row('   same, --no-probes', m.noProbes!, null));
+    rows.push(row('   same, --no-probes --no-protocol-probes', m.listOnly!, 0.9));
+    rows.push({ ...row('   SDK client itself', m.sdk!, null), target: '' });
+    rows.push({ ...row('   raw JSON-RPC floor client', m.raw!, null), target: '' });
+  }
+  return rows;
+}
+
+/** 6. `--from` scale points, from a capture of the 188-tool server (tool probes off: their data names its tools). */
+async function scale(): Promise<Row[]> {
+  process.stderr.write('  6. --from scale points…\n');
+  const base = join(OUT, 'capture-188-realistic-base.json');
+  const server = LARGE_SERVERS['188 tools, 1 MB list, 0.5 s start']!;
+  const made = await time(NODE, [CLI, '--format', 'json', '--no-probes', '--save-capture', base, '--', ...server]);
+  if (!existsSync(base)) throw new Error(`could not capture the 188-tool server:\n${made.stderr}`);
+  const points = await measureScale(CLI, base, OUT, (line) => process.stderr.write(line));
+  const rows: Row[] = points.map((p) => ({
+    figure: `6. --from ${p.tools.toLocaleString('en')} realistic tools (${p.megabytes.toFixed(1)} MB)`,
+    mcplint: p.run.ms,
+    reference: null,
+    referenceName: '',
+    ratio: null,
+    target: p.tools === 10_000 ? '< 15 s, < 1 GB' : 'report',
+    met: p.tools === 10_000 ? p.run.ms < 15_000 && p.run.peakMB < 1000 : null,
+    peakMB: p.run.peakMB,
+  }));
+  const timeLinear = growthIsLinear(points, (p) => p.run.ms);
+  const memoryLinear = growthIsLinear(points, (p) => p.run.peakMB);
+  const last = points.at(-1)!;
+  const before = points.at(-2)!;
+  rows.push({
+    figure: `   growth ${before.tools.toLocaleString('en')} → ${last.tools.toLocaleString('en')} tools (time; memory ${(last.run.peakMB / before.run.peakMB).toFixed(1)}×)`,
+    mcplint: null,
+    reference: null,
+    referenceName: `time ${timeLinear ? '' : 'not '}linear, memory ${memoryLinear ? '' : 'not '}linear`,
+    ratio: last.run.ms / before.run.ms,
+    target: 'ratio ≤ 10 (linear)',
+    met: timeLinear && memoryLinear,
+  });
+  return rows;
 }
 
 main().catch((error: unknown) => {

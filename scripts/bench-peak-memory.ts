@@ -1,0 +1,48 @@
+/**
+ * Peak memory of a whole Node process for `npm run bench`: GNU time's `%M` where /usr/bin/time
+ * exists, else `process.resourceUsage().maxRSS` written on exit by a preloaded probe
+ * (bench-rss-probe.ts). Either way the figure is the peak RSS of the process started, in MB (10^6 bytes).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../src/paths.js';
+
+const GNU_TIME = '/usr/bin/time';
+const RSS_PROBE = join(PACKAGE_ROOT, 'dist', 'scripts', 'bench-rss-probe.js');
+
+export interface Measured {
+  readonly ms: number;
+  readonly code: number | null;
+  readonly peakMB: number;
+  readonly stderr: string;
+}
+
+/** Run `node <args>` to completion (stdout discarded): wall time and peak RSS. */
+export function measureNode(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<Measured> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcplint-bench-rss-'));
+  const report = join(dir, 'rss');
+  const useTime = existsSync(GNU_TIME);
+  const [command, argv] = useTime
+    ? [GNU_TIME, ['-f', '%M', '-o', report, process.execPath, ...args]]
+    : [process.execPath, ['--import', RSS_PROBE, ...args]];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, argv, {
+      cwd: PACKAGE_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1', ...env, ...(useTime ? {} : { BENCH_RSS_FILE: report }) },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      // GNU time writes "Command exited with non-zero status N" before the figure.
+      const kib = existsSync(report) ? Number(readFileSync(report, 'utf8').trim().split('\n').at(-1)) : Number.NaN;
+      rmSync(dir, { recursive: true, force: true });
+      resolve({ ms, code, peakMB: (kib * 1024) / 1e6, stderr });
+    });
+  });
+}
