@@ -25,7 +25,7 @@
  *   rules with results in the run: the help of 80 rules per run is most of a file's size.
  */
 import type { Log, Location as SarifLocation, LogicalLocation, Notification, ReportingDescriptor, Result, Run } from 'sarif';
-import { firstParagraph, ruleMarkdown, ruleText } from '../docs.js';
+import { firstParagraph, ruleMarkdown } from '../docs.js';
 import type { RepositoryPlace, RepositoryPlaces } from '../engine/repository-places.js';
 import { ruleStatus, subjectKey, type Level, type Rule, type Subject } from '../engine/rule.js';
 import { targetLabel, type LintReport, type LocatedFinding, type ServerReport } from '../report.js';
@@ -47,7 +47,8 @@ const LIMITS = { name: 255, description: 1024 } as const;
 /** Clipped SARIF text fits its limit, ellipsis included, and the ellipsis follows a word. */
 const WITHIN_LIMIT = { fit: true, trimEnd: true } as const;
 
-export const sarif: Formatter = (report, context) => JSON.stringify(sarifLog(report, context), null, 2) + '\n';
+/** Compact: an upload, not a page to read (indentation was a third of server-everything's file). */
+export const sarif: Formatter = (report, context) => JSON.stringify(sarifLog(report, context)) + '\n';
 
 /** The SARIF log as an object (the formatter stringifies it; tests inspect it directly). */
 export function sarifLog(report: LintReport, context: FormatContext): Log {
@@ -236,9 +237,8 @@ function messageText(finding: LocatedFinding, standIn: RepositoryPlace['standIn'
   const evidence = finding.evidence?.trim();
   const quoted = evidence ? `${finding.message} Evidence: ${clip(evidence.replace(/\s+/g, ' '), MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}` : finding.message;
   if (!standIn) return quoted;
-  // The file shown only stands in for what was linted: say what that was.
-  const where = standIn.original ? `, found at ${standIn.original}, outside this repository's files` : ', not a file of this repository';
-  return `${quoted} (Target: ${clip(standIn.target, MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}${where}.)`;
+  // The file shown only stands in for what was linted (properties.foundAt says where it really is).
+  return `${quoted} (Target: ${clip(standIn.target, MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}.)`;
 }
 
 const LOGICAL_PREFIX = { tool: 'tools', prompt: 'prompts', resource: 'resources', resourceTemplate: 'resourceTemplates' } as const;
@@ -260,8 +260,9 @@ export function describeRule(rule: Rule, fullHelp = true): ReportingDescriptor {
     id: rule.id,
     name: clip(pascalCase(rule.id), LIMITS.name, WITHIN_LIMIT),
     shortDescription: { text: clip(rule.summary, LIMITS.description, WITHIN_LIMIT) },
-    fullDescription: { text: clip(firstParagraph(rule.id) || rule.summary, LIMITS.description, WITHIN_LIMIT) },
-    help: fullHelp ? { text: ruleText(rule), markdown: ruleMarkdown(rule) } : { text: `${rule.summary} Documentation: ${docsUrl(rule.id)}` },
+    fullDescription: { text: clip((fullHelp && firstParagraph(rule.id)) || rule.summary, LIMITS.description, WITHIN_LIMIT) },
+    // The plain text is a pointer, not a second copy of the Markdown (GitHub renders the Markdown).
+    help: fullHelp ? { text: `${rule.summary} Full help: ${docsUrl(rule.id)}`, markdown: ruleMarkdown(rule) } : { text: `Help: ${docsUrl(rule.id)}` },
     helpUri: docsUrl(rule.id),
     defaultConfiguration: enabled ? { level: rule.severity as Exclude<Level, 'off'> } : { level: 'note', enabled: false },
     properties: {
