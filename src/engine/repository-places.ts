@@ -8,7 +8,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TargetDescription } from '../capture.js';
-import type { ServerReport } from '../report.js';
 import type { Location } from './locate.js';
 import { repositoryFiles } from './repository.js';
 
@@ -24,10 +23,17 @@ export interface RepositoryPlace {
   readonly standIn?: { readonly target: string; readonly original?: string };
 }
 
+/** What a place is chosen for: a server report's target and its files (structurally, so the engine needs no report types). */
+export interface PlacedServer {
+  readonly target: TargetDescription;
+  /** The server's manifest, entry, declaring config and capture, best first. */
+  readonly anchorPlaces?: readonly Location[];
+}
+
 export interface RepositoryPlaces {
   /** The repository root as a `file://` URI ending in `/` (SARIF originalUriBaseIds). */
   readonly rootUri: string;
-  place(location: Location | undefined, server: ServerReport): RepositoryPlace;
+  place(location: Location | undefined, server: PlacedServer): RepositoryPlace;
 }
 
 export interface RepositoryPlacesOptions {
