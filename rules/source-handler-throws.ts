@@ -48,8 +48,8 @@ export default defineRule({
         data: { name, where, ...(isPython(first) ? { api: first.style === 'fastmcp' ? 'FastMCP' : 'the low-level Server' } : {}) },
         subject: { kind: 'tool', name },
         evidence: first.text,
-        // Python: on the raise itself (the TypeScript findings keep the registration for now).
-        ...(isPython(first) ? { at: first } : {}),
+        // On the first throw itself, the line the message names (the registration is elsewhere).
+        at: first,
       };
     }
   },

@@ -44,8 +44,8 @@ export default defineRule({
         subject: { kind: 'transport' },
         key: nth === 1 ? base : `${base}|${nth}`,
         evidence: write.text,
-        // Python: on the write's own line (the TypeScript findings keep the manifest for now).
-        ...(source.language === 'python' ? { at: write } : {}),
+        // On the write's own line: the manifest says nothing about where the stream gets corrupted.
+        at: write,
       };
     }
     if (source.stdoutWrites.length > MAX_FINDINGS) {

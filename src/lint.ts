@@ -22,6 +22,8 @@ export interface LintOutcome {
   readonly captures: readonly Capture[];
   /** --config-file: servers of the file that could not be linted, and why. */
   readonly skippedServers?: readonly SkippedServer[];
+  /** The mcplint config file in effect and the line of its `target` (SARIF anchors). */
+  readonly configFile?: { readonly path: string; readonly line?: number };
 }
 
 export async function lint(options: LintOptions): Promise<LintOutcome> {
@@ -37,5 +39,6 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
     report: { tool: { name: 'mcplint', version: VERSION }, servers },
     captures: acquired.map((a) => a.capture),
     ...(fromClientConfig ? { skippedServers } : {}),
+    ...(run.file ? { configFile: { path: run.file, ...(run.targetLine ? { line: run.targetLine } : {}) } } : {}),
   };
 }

@@ -28,6 +28,12 @@ export interface ServerReport {
    */
   readonly exposedTools?: readonly { readonly name: string; readonly location: Location }[];
   readonly target: TargetDescription;
+  /**
+   * The server's files besides its findings' own places (manifest, entry, declaring config,
+   * capture), best first: SARIF falls back on them when a location is not in the repository.
+   * Not part of the JSON format (a merged report has none).
+   */
+  readonly anchorPlaces?: readonly Location[];
   readonly transport: Capture['transport'];
   readonly handshake: {
     readonly ok: boolean;
@@ -70,6 +76,7 @@ export function buildServerReport(capture: Capture, result: RunResult, anchors: 
   return {
     label: serverName ? `${serverName}${serverVersion ? ` ${serverVersion}` : ''}` : targetLabel(capture.target),
     target: capture.target,
+    anchorPlaces: anchorPlacesOf(anchors),
     transport: capture.transport,
     handshake: hs.ok ? { ok: true, protocolVersion: hs.protocolVersion, serverName, serverVersion } : { ok: false, message: hs.message },
     stats: {
@@ -88,6 +95,13 @@ export function buildServerReport(capture: Capture, result: RunResult, anchors: 
     score: scoreFindings(findings, (id) => categories.get(id), hs.ok),
     notes: runNotes.length > 0 ? [...capture.notes, ...runNotes] : capture.notes,
   };
+}
+
+function anchorPlacesOf(anchors: Anchors): Location[] {
+  return (['manifest', 'entry', 'config', 'capture'] as const).flatMap((anchor) => {
+    const place = anchors[anchor];
+    return place ? [{ uri: place.uri, startLine: place.line, anchor }] : [];
+  });
 }
 
 function listedToolNames(capture: Capture): string[] {

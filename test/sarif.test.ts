@@ -87,7 +87,8 @@ describe('sarif formatter', () => {
       expect(d.fullDescription?.text.length).toBeGreaterThan(0);
       expect(d.fullDescription!.text.length).toBeLessThanOrEqual(1024);
       expect(d.help?.text).toContain(rule.id);
-      expect(d.help?.markdown).toContain(`# ${rule.id}`);
+      // No results in this run: a link, not the full Markdown help (issue 14, file size).
+      expect(d.help?.markdown).toBeUndefined();
       expect(d.helpUri).toBe(docsUrl(rule.id));
       const tags = d.properties?.['tags'] as string[];
       expect(tags.slice(0, 2)).toEqual(['mcp', rule.category]);
@@ -225,15 +226,16 @@ describe('sarif formatter', () => {
     const c = serverReport(cleanCapture({ name: 'library-mcp-server', version: '2.0.0' }), { only: [RULE] });
     const log = render(lintReport(a, b, c));
     expect(log.runs.map((r) => r.automationDetails?.id)).toEqual([
-      'mcplint/bookstore-mcp-server-1.0.0/',
-      'mcplint/library-mcp-server-2.0.0/',
-      'mcplint/library-mcp-server-2.0.0-2/',
+      // From the server's name, never its version (issue 14: a release must not reopen every alert).
+      'mcplint/bookstore-mcp-server/',
+      'mcplint/library-mcp-server/',
+      'mcplint/library-mcp-server-2/',
     ]);
     expect(log.runs.map((r) => r.results!.length)).toEqual([2, 0, 0]);
     expect(log.runs.map((r) => r.properties?.['server'])).toEqual(['bookstore-mcp-server 1.0.0', 'library-mcp-server 2.0.0', 'library-mcp-server 2.0.0']);
 
     const withCategory = render(lintReport(a, b), { ...CONTEXT, sarifCategory: 'mcp' });
-    expect(withCategory.runs.map((r) => r.automationDetails?.id)).toEqual(['mcp/bookstore-mcp-server-1.0.0/', 'mcp/library-mcp-server-2.0.0/']);
+    expect(withCategory.runs.map((r) => r.automationDetails?.id)).toEqual(['mcp/bookstore-mcp-server/', 'mcp/library-mcp-server/']);
   });
 
   it('emits one empty run when no server was linted', () => {

@@ -58,9 +58,9 @@ describe('source mapping through lint()', () => {
       'tool-annotations-present missing tool:ledger_add_entry': `${PROJECT}/src/tools/entries.ts:61:5 (source)`,
       'input-schema-strict open tool:ledger_list_accounts#/inputSchema': `${PROJECT}/src/tools/accounts.ts:13:5 (source)`,
       'parameter-description-present missing tool:ledger_list_entries#/inputSchema/properties/account': `${PROJECT}/src/tools/entries.ts:26:11 (source)`,
-      'source-handler-throws sdk tool:ledger_get_entry': `${PROJECT}/src/tools/entries.ts:44:5 (source)`,
-      // A transport finding belongs to the manifest; the message carries the exact line.
-      'source-stdout-write write transport': `${PROJECT}/package.json:2 (manifest)`,
+      // Source findings land on the fact itself: the throw, the stdout write (issue 14; were the registration and the manifest).
+      'source-handler-throws sdk tool:ledger_get_entry': `${PROJECT}/src/tools/entries.ts:55:19 (source)`,
+      'source-stdout-write write transport': `${PROJECT}/src/index.ts:14:3 (source)`,
     });
     const write = findings.find((f) => f.ruleId === 'source-stdout-write')!;
     expect(write.message).toContain('console.log at src/index.ts:14');
@@ -72,7 +72,7 @@ describe('source mapping through lint()', () => {
     const report = await lintFixture(`${PROJECT}/dist/legacy.js`);
     expect(placesOf(report.servers[0]!.findings as unknown as Located[])).toMatchObject({
       'parameter-description-present missing tool:ledger_export_entries#/inputSchema/properties/account': `${PROJECT}/src/catalog.ts:38:9 (source)`,
-      'source-handler-throws protocol tool:ledger_export_entries': `${PROJECT}/src/catalog.ts:30:11 (source)`,
+      'source-handler-throws protocol tool:ledger_export_entries': `${PROJECT}/src/legacy.ts:27:39 (source)`,
     });
   }, SLOW);
 
@@ -89,12 +89,11 @@ describe('source mapping through lint()', () => {
     const report = await lintFixture('fixtures/source-lowlevel/server.mjs');
     const findings = report.servers[0]!.findings as unknown as Located[];
     expect(placesOf(findings)).toMatchObject({
-      'source-handler-throws protocol tool:weather_get_forecast': 'fixtures/source-lowlevel/server.mjs:35:11 (source)',
+      'source-handler-throws protocol tool:weather_get_forecast': 'fixtures/source-lowlevel/server.mjs:74:13 (source)',
       'source-loose-zod strips tool:weather_get_forecast#/inputSchema': 'fixtures/source-lowlevel/server.mjs:40:5 (source)',
       'response-format-offered missing tool:weather_get_current#/inputSchema': 'fixtures/source-lowlevel/server.mjs:24:5 (source)',
     });
-    // No package.json next to it: the project is this repository, located by its manifest.
-    expect(placesOf(findings)['source-stdout-write write transport']).toMatch(/^package\.json:\d+ \(manifest\)$/);
+    expect(placesOf(findings)['source-stdout-write write transport']).toBe('fixtures/source-lowlevel/server.mjs:84:3 (source)');
     expect(findings.find((f) => f.ruleId === 'source-loose-zod')!.message).toContain('fixtures/source-lowlevel/server.mjs:61');
     expect(findings.find((f) => f.ruleId === 'source-stdout-write')!.message).toContain('process.stdout.write at fixtures/source-lowlevel/server.mjs:84');
   }, SLOW);
@@ -104,12 +103,12 @@ describe('source mapping through lint()', () => {
     const context = { rules: RULES, color: false };
     expect(text(report, context)).toContain(`tool "ledger_add_entry"  ${PROJECT}/src/tools/entries.ts:61`);
     const doc = JSON.parse(json(report, context)) as { servers: { findings: Located[] }[] };
-    expect(where(doc.servers[0]!.findings.find((f) => f.ruleId === 'source-handler-throws')!)).toBe(`${PROJECT}/src/tools/entries.ts:44:5 (source)`);
+    expect(where(doc.servers[0]!.findings.find((f) => f.ruleId === 'source-handler-throws')!)).toBe(`${PROJECT}/src/tools/entries.ts:55:19 (source)`);
     const log = JSON.parse(sarif(report, context)) as Log;
     assertValidSarif(log);
     assertGitHubIngestible(log);
     const result = log.runs[0]!.results!.find((r) => r.ruleId === 'source-handler-throws')!;
-    expect(result.locations![0]!.physicalLocation).toMatchObject({ artifactLocation: { uri: `${PROJECT}/src/tools/entries.ts` }, region: { startLine: 44, startColumn: 5 } });
+    expect(result.locations![0]!.physicalLocation).toMatchObject({ artifactLocation: { uri: `${PROJECT}/src/tools/entries.ts` }, region: { startLine: 55, startColumn: 19 } });
   }, SLOW);
 
   it('keeps fingerprints when source mapping is turned off (they never depend on lines)', async () => {

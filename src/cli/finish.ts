@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { baselineReport } from '../baseline-file.js';
+import type { RepositoryPlaces } from '../engine/repository-places.js';
 import type { Rule } from '../engine/rule.js';
 import { formatters } from '../formatters/index.js';
 import { gate, quietView, type FailOn } from '../gate.js';
@@ -26,6 +27,12 @@ export interface FinishOptions {
   readonly color?: boolean;
   readonly colorSupported: boolean;
   readonly sarifCategory?: string;
+  /** --sarif-anchor FILE (checked to exist before linting). */
+  readonly sarifAnchor?: string;
+  /** --project: the repository root for SARIF when the working directory is not in a git work tree. */
+  readonly project?: string;
+  /** The run's mcplint config file: a SARIF stand-in for targets that are not repository files. */
+  readonly configFile?: { readonly path: string; readonly line?: number };
   readonly quiet?: boolean;
   readonly baseline?: string;
   readonly updateBaseline?: boolean;
@@ -35,11 +42,32 @@ export interface FinishOptions {
   readonly minScore?: number;
 }
 
+function wantsSarif(options: FinishOptions): boolean {
+  return options.format === 'sarif' || (options.reports ?? []).some((r) => r.format === 'sarif');
+}
+
+async function sarifPlaces(options: FinishOptions): Promise<RepositoryPlaces> {
+  const { repositoryPlaces } = await import('../engine/repository-places.js');
+  return repositoryPlaces({
+    cwd: options.cwd,
+    ...(options.project ? { project: options.project } : {}),
+    ...(options.configFile ? { configFile: options.configFile } : {}),
+    ...(options.sarifAnchor ? { anchorFile: options.sarifAnchor } : {}),
+  });
+}
+
 /** Render, write, gate. Returns the exit code: 0 or 1. */
 export async function finishLint(built: LintReport, rules: readonly Rule[], options: FinishOptions): Promise<number> {
   const report = baselineReport(built, { cwd: options.cwd, ...(options.baseline ? { file: options.baseline } : {}), ...(options.updateBaseline ? { update: true } : {}) });
   const shown = options.quiet ? quietView(report) : report;
-  const context = (color: boolean) => ({ rules, color, ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}), ...(options.failOn ? { failOn: options.failOn } : {}) });
+  const places = wantsSarif(options) ? await sarifPlaces(options) : undefined;
+  const context = (color: boolean) => ({
+    rules,
+    color,
+    ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}),
+    ...(options.failOn ? { failOn: options.failOn } : {}),
+    ...(places ? { repositoryPlaces: places } : {}),
+  });
 
   const main = (await formatters[options.format]())(shown, context(options.color ?? (options.output ? false : options.colorSupported)));
   if (options.output) writeFileSync(resolve(options.cwd, options.output), main);

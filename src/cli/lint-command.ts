@@ -1,4 +1,5 @@
 /** The default command: lint one target (or each server of a client config), write the outputs, decide the exit code. */
+import { resolve } from 'node:path';
 import { DEFAULT_BASELINE_FILE } from '../baseline-file.js';
 import type { Rule } from '../engine/rule.js';
 import { colorSupported } from './color.js';
@@ -8,6 +9,7 @@ import type { CliArgs } from './options.js';
 import { prepareOutputPaths, type OutputPath } from './output-paths.js';
 import { planCommand } from './plan-command.js';
 import { checkTarget } from './target-checks.js';
+import { UsageError } from './usage-error.js';
 import { inertLine } from '../shared/inert.js';
 
 export async function lintCommand(args: CliArgs, command: readonly string[]): Promise<number> {
@@ -23,6 +25,7 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
     ...(finishing.updateBaseline ? [baselineOutput(finishing.baseline)] : []),
   ];
   prepareOutputPaths(cwd, outputs);
+  if (finishing.sarifAnchor) await checkSarifAnchor(cwd, finishing.sarifAnchor, options.project);
 
   // Loaded by lint() right after it launches the server, so the two overlap (import() caches the module).
   const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
@@ -32,7 +35,7 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
     import('../progress.js'),
   ]);
   const progress = startProgress(progressText(args, command), { enabled: !args.quiet && process.stderr.isTTY === true });
-  const { report } = await lint({ cwd, rules, ...options })
+  const { report, configFile } = await lint({ cwd, rules, ...options })
     .then((outcome) => {
       for (const skipped of outcome.skippedServers ?? []) {
         process.stderr.write(inertLine(`mcplint: skipped server "${skipped.name}" of ${args['config-file']}: ${skipped.reason}`) + '\n');
@@ -42,8 +45,18 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
     .finally(() => progress.stop());
   // Baseline, output (stdout or --output, plus --report files), then the exit decision: src/cli/finish.ts.
   const supported = colorSupported(process.env, process.stdout, process.platform);
-  const failed = await finishLint(report, await rules(), { cwd, colorSupported: supported, ...finishing });
+  const sarifInputs = { ...(configFile ? { configFile } : {}), ...(options.project ? { project: options.project } : {}) };
+  const failed = await finishLint(report, await rules(), { cwd, colorSupported: supported, ...sarifInputs, ...finishing });
   return failed === 0 ? EXIT.ok : EXIT.findings;
+}
+
+/** A --sarif-anchor that GitHub could not show (missing, ignored, outside the repository) is a usage error, before linting. */
+async function checkSarifAnchor(cwd: string, file: string, project: string | undefined): Promise<void> {
+  const { repositoryFiles } = await import('../engine/repository.js');
+  const files = repositoryFiles(cwd, project);
+  if (files.uriOf(resolve(cwd, file)) === undefined) {
+    throw new UsageError(`--sarif-anchor ${file} is not an existing, non-ignored file of the repository ${files.root}`);
+  }
 }
 
 /** --update-baseline writes --baseline FILE, or the default file. */

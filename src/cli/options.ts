@@ -137,6 +137,14 @@ export const OPTIONS = {
       if (v) into.sarifCategory = v;
     },
   }),
+  'sarif-anchor': text({
+    group: 'Output:',
+    commands: LINT,
+    describe: 'SARIF: the repository file for findings with no file of their own (a URL, a server outside the repository; default: the config file, else README.md)',
+    finish: (v, into) => {
+      if (v) into.sarifAnchor = v;
+    },
+  }),
   color: flag({
     group: 'Output:',
     commands: LINT,

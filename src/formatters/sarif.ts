@@ -17,12 +17,18 @@
  *   SARIF runs uploaded in the same SARIF file"), and the workflow's `category:` input cannot help
  *   because it is written identically to every run. So with one server we emit an id only when the
  *   user asked for a category (an id in the file overrides the workflow's `category:`), and with
- *   several servers every run gets `<category or "mcplint">/<server slug>/`.
+ *   several servers every run gets `<category or "mcplint">/<server slug>/`, the slug made from the
+ *   config key or the server's name, never its version (a new version would close every alert);
+ * - with `context.repositoryPlaces` (the CLI always gives it), every uri is an existing file of the
+ *   repository, relative to `%SRCROOT%` (src/engine/repository-places.ts);
+ * - `driver.rules` lists every rule with short descriptions and helpUri, but the full help only for
+ *   rules with results in the run: the help of 80 rules per run is most of a file's size.
  */
 import type { Log, Location as SarifLocation, LogicalLocation, Notification, ReportingDescriptor, Result, Run } from 'sarif';
-import { firstParagraph, ruleMarkdown, ruleText } from '../docs.js';
+import { firstParagraph, ruleMarkdown } from '../docs.js';
+import type { RepositoryPlace, RepositoryPlaces } from '../engine/repository-places.js';
 import { ruleStatus, subjectKey, type Level, type Rule, type Subject } from '../engine/rule.js';
-import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
+import { targetLabel, type LintReport, type LocatedFinding, type ServerReport } from '../report.js';
 import { clip } from '../shared/text.js';
 import { docsUrl, REPOSITORY_URL } from '../version.js';
 import type { FormatContext, Formatter } from './types.js';
@@ -32,6 +38,8 @@ export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const MAX_RUNS = 20;
 /** GitHub rejects runs with more results than this. */
 export const MAX_RESULTS_PER_RUN = 25_000;
+/** The uriBaseId every repository-relative uri is resolved against (CodeQL's spelling). */
+export const SOURCE_ROOT = '%SRCROOT%';
 /** Evidence appended to a result message is clipped to about this many characters. */
 export const MAX_EVIDENCE_CHARS = 300;
 
@@ -39,16 +47,17 @@ const LIMITS = { name: 255, description: 1024 } as const;
 /** Clipped SARIF text fits its limit, ellipsis included, and the ellipsis follows a word. */
 const WITHIN_LIMIT = { fit: true, trimEnd: true } as const;
 
-export const sarif: Formatter = (report, context) => JSON.stringify(sarifLog(report, context), null, 2) + '\n';
+/** Compact: an upload, not a page to read (indentation was a third of server-everything's file). */
+export const sarif: Formatter = (report, context) => JSON.stringify(sarifLog(report, context)) + '\n';
 
 /** The SARIF log as an object (the formatter stringifies it; tests inspect it directly). */
 export function sarifLog(report: LintReport, context: FormatContext): Log {
-  const descriptors = context.rules.map(describeRule);
+  const descriptors = context.rules.map((rule) => describeRule(rule, false));
   const servers = report.servers.slice(0, MAX_RUNS);
   const omitted = report.servers.slice(MAX_RUNS);
   const ids = runIds(servers, context.sarifCategory);
   const runs = servers.map((server, i) =>
-    buildRun(server, report, context.rules, descriptors, ids[i], i === servers.length - 1 ? omitted : []),
+    buildRun(server, report, context, descriptors, ids[i], i === servers.length - 1 ? omitted : []),
   );
   if (runs.length === 0) {
     // Nothing was linted: still one run with its rules and an empty results array, which GitHub accepts.
@@ -65,11 +74,12 @@ export function sarifLog(report: LintReport, context: FormatContext): Log {
 function buildRun(
   server: ServerReport,
   report: LintReport,
-  rules: readonly Rule[],
+  context: FormatContext,
   baseDescriptors: readonly ReportingDescriptor[],
   automationId: string | undefined,
   omittedServers: readonly ServerReport[],
 ): Run {
+  const rules = context.rules;
   const descriptors = [...baseDescriptors];
   const indexOf = new Map(rules.map((r, i) => [r.id, i]));
   const ruleIndex = (ruleId: string): number => {
@@ -92,10 +102,15 @@ function buildRun(
     ...(server.baselined ?? []).map((f) => [f, 'unchanged'] as [LocatedFinding, Result['baselineState'] | undefined]),
   ];
   const findings = all.slice(0, MAX_RESULTS_PER_RUN);
+  const places = context.repositoryPlaces;
   const results = findings.map(([f, state]) => {
-    const result = buildResult(f, ruleIndex(f.ruleId), server);
+    const result = buildResult(f, ruleIndex(f.ruleId), server, places);
     return state ? { ...result, baselineState: state } : result;
   });
+  for (const id of new Set(findings.map(([f]) => f.ruleId))) {
+    const index = indexOf.get(id);
+    if (index !== undefined && index < rules.length) descriptors[index] = describeRule(rules[index]!);
+  }
 
   const notifications: Notification[] = [];
   if (!server.handshake.ok) {
@@ -165,6 +180,7 @@ function buildRun(
       },
     },
     ...(automationId !== undefined ? { automationDetails: { id: automationId } } : {}),
+    ...(places ? { originalUriBaseIds: { [SOURCE_ROOT]: { uri: places.rootUri } } } : {}),
     invocations: [{ executionSuccessful: true, ...(notifications.length > 0 ? { toolExecutionNotifications: notifications } : {}) }],
     results,
     columnKind: 'utf16CodeUnits',
@@ -180,14 +196,16 @@ function buildRun(
   };
 }
 
-function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerReport): Result {
+function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerReport, places: RepositoryPlaces | undefined): Result {
   // The type says every finding is located; a report read back from JSON might not be. GitHub drops
   // the whole upload for one location-less result, so never emit one.
-  const location = finding.location ?? { uri: '', startLine: 1, anchor: 'target' as const };
+  const located = finding.location ?? { uri: '', startLine: 1, anchor: 'target' as const };
+  const placed: RepositoryPlace | undefined = places?.place(finding.location, server);
+  const location = placed ?? located;
   const logical = logicalLocation(finding.subject);
   const sarifLocation: SarifLocation = {
     physicalLocation: {
-      artifactLocation: { uri: artifactUri(location.uri, server.label) },
+      artifactLocation: placed ? { uri: artifactUri(placed.uri, server.label), uriBaseId: SOURCE_ROOT } : { uri: artifactUri(located.uri, server.label) },
       region: {
         startLine: Math.max(1, Math.floor(location.startLine) || 1),
         ...(location.startColumn !== undefined && location.startColumn >= 1 ? { startColumn: Math.floor(location.startColumn) } : {}),
@@ -204,17 +222,23 @@ function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerR
     ruleId: finding.ruleId,
     ruleIndex,
     level: finding.level,
-    message: { text: messageText(finding) },
+    message: { text: messageText(finding, placed?.standIn) },
     locations: [sarifLocation],
     partialFingerprints,
-    properties: { subject: subjectKey(finding.subject), anchor: location.anchor },
+    properties: {
+      subject: subjectKey(finding.subject),
+      anchor: location.anchor,
+      ...(placed?.standIn ? { target: placed.standIn.target, ...(placed.standIn.original ? { foundAt: placed.standIn.original } : {}) } : {}),
+    },
   };
 }
 
-function messageText(finding: LocatedFinding): string {
+function messageText(finding: LocatedFinding, standIn: RepositoryPlace['standIn']): string {
   const evidence = finding.evidence?.trim();
-  if (!evidence) return finding.message;
-  return `${finding.message} Evidence: ${clip(evidence.replace(/\s+/g, ' '), MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}`;
+  const quoted = evidence ? `${finding.message} Evidence: ${clip(evidence.replace(/\s+/g, ' '), MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}` : finding.message;
+  if (!standIn) return quoted;
+  // The file shown only stands in for what was linted (properties.foundAt says where it really is).
+  return `${quoted} (Target: ${clip(standIn.target, MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}.)`;
 }
 
 const LOGICAL_PREFIX = { tool: 'tools', prompt: 'prompts', resource: 'resources', resourceTemplate: 'resourceTemplates' } as const;
@@ -224,8 +248,11 @@ function logicalLocation(subject: Subject): LogicalLocation | undefined {
   return { name: subject.name, fullyQualifiedName: `${LOGICAL_PREFIX[subject.kind]}/${subject.name}`, kind: 'member' };
 }
 
-/** The SARIF descriptor of one rule: what GitHub shows on the alert page. */
-export function describeRule(rule: Rule): ReportingDescriptor {
+/**
+ * The SARIF descriptor of one rule: what GitHub shows on the alert page. `fullHelp` false: the
+ * help is the summary and a link (rules without results in the run; GitHub still needs a help text).
+ */
+export function describeRule(rule: Rule, fullHelp = true): ReportingDescriptor {
   const tags = ['mcp', rule.category];
   if (rule.category === 'security' && !tags.includes('security')) tags.push('security');
   const enabled = rule.severity !== 'off';
@@ -233,8 +260,9 @@ export function describeRule(rule: Rule): ReportingDescriptor {
     id: rule.id,
     name: clip(pascalCase(rule.id), LIMITS.name, WITHIN_LIMIT),
     shortDescription: { text: clip(rule.summary, LIMITS.description, WITHIN_LIMIT) },
-    fullDescription: { text: clip(firstParagraph(rule.id) || rule.summary, LIMITS.description, WITHIN_LIMIT) },
-    help: { text: ruleText(rule), markdown: ruleMarkdown(rule) },
+    fullDescription: { text: clip((fullHelp && firstParagraph(rule.id)) || rule.summary, LIMITS.description, WITHIN_LIMIT) },
+    // The plain text is a pointer, not a second copy of the Markdown (GitHub renders the Markdown).
+    help: fullHelp ? { text: `${rule.summary} Full help: ${docsUrl(rule.id)}`, markdown: ruleMarkdown(rule) } : { text: `Help: ${docsUrl(rule.id)}` },
     helpUri: docsUrl(rule.id),
     defaultConfiguration: enabled ? { level: rule.severity as Exclude<Level, 'off'> } : { level: 'note', enabled: false },
     properties: {
@@ -275,12 +303,17 @@ function runIds(servers: readonly ServerReport[], category: string | undefined):
   if (servers.length < 2) return servers.map(() => (base ? `${base}/` : undefined));
   const seen = new Map<string, number>();
   return servers.map((server) => {
-    let slug = slugify(server.label) || 'server';
+    let slug = slugify(stableName(server)) || 'server';
     const n = (seen.get(slug) ?? 0) + 1;
     seen.set(slug, n);
     if (n > 1) slug = `${slug}-${n}`;
     return `${base || 'mcplint'}/${slug}/`;
   });
+}
+
+/** The config key, else the server's own name (without its version), else the target. */
+function stableName(server: ServerReport): string {
+  return server.target.declaredIn?.serverName ?? server.handshake.serverName ?? targetLabel(server.target);
 }
 
 export function slugify(label: string): string {

@@ -1,4 +1,5 @@
 /** Formatters are plain functions from the report to a string (ESLint/Spectral style). */
+import type { RepositoryPlaces } from '../engine/repository-places.js';
 import type { Rule } from '../engine/rule.js';
 import type { LintReport } from '../report.js';
 import type { ChecklistItem } from '../checklist-items.js';
@@ -10,6 +11,8 @@ export interface FormatContext {
   readonly color: boolean;
   /** SARIF automationDetails category, only when the user asked for one. */
   readonly sarifCategory?: string;
+  /** SARIF: puts every location on an existing file of the repository (the CLI's runs; absent: locate()'s paths). */
+  readonly repositoryPlaces?: RepositoryPlaces;
   /** The run's --fail-on level (JUnit: which findings are failures; default error). */
   readonly failOn?: 'error' | 'warning' | 'note' | 'none';
   /**

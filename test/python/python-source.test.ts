@@ -90,7 +90,8 @@ describe('a Python server from the CLI', () => {
     assertValidSarif(log);
     const results = log.runs[0]!.results!;
     const at = (ruleId: string) => results.find((r) => r.ruleId === ruleId)!.locations![0]!.physicalLocation!;
-    expect(at('source-stdout-write').artifactLocation!.uri).toBe('weather-app/src/weather_mcp/tools.py');
+    // SARIF paths are relative to the repository root (%SRCROOT%), not the working directory (issue 14).
+    expect(at('source-stdout-write').artifactLocation).toEqual({ uri: 'fixtures/python/weather-app/src/weather_mcp/tools.py', uriBaseId: '%SRCROOT%' });
     expect(at('source-stdout-write').region!.startLine).toBe(16);
     expect(at('source-handler-throws').region!.startLine).toBe(27);
   }, SLOW);
