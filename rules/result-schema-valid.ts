@@ -31,7 +31,7 @@ export default defineRule({
   basis: 'spec',
   severity: 'error',
   precision: 'very-high',
-  checklist: 'none',
+  checklist: ['sample-tool-calls', 'validated-outputs'],
   summary: 'Results of tools/call, prompts/get, resources/read and completion/complete match the official schema of the negotiated protocol version.',
   references: [
     { title: 'MCP spec 2025-11-25 — schema (CallToolResult, GetPromptResult, ReadResourceResult, CompleteResult, ContentBlock)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema' },

@@ -45,7 +45,9 @@ function slotsOf(definition: string, result: Record<string, unknown>): Slot[] {
   const slots: Slot[] = [];
   const each = (array: unknown, pointer: string, kind: Slot['kind']) => {
     if (!Array.isArray(array)) return;
-    array.forEach((value, i) => slots.push({ kind, pointer: `${pointer}/${i}`, value, set: (v) => (array[i] = v) }));
+    array.forEach((value, i) => {
+      slots.push({ kind, pointer: `${pointer}/${i}`, value, set: (v) => (array[i] = v) });
+    });
   };
   if (definition === 'CallToolResult') each(result.content, '/content', 'block');
   if (definition === 'ReadResourceResult') each(result.contents, '/contents', 'contents');
