@@ -9,6 +9,7 @@ import configInlineSecret from './config-inline-secret.js';
 import configNpxUnpinned from './config-npx-unpinned.js';
 import configPlainHttp from './config-plain-http.js';
 import configUnknownKey from './config-unknown-key.js';
+import declaredCapabilitiesWork from './declared-capabilities-work.js';
 import discoverResultSchema from './discover-result-schema.js';
 import encodedPayload from './encoded-payload.js';
 import errorTextHygiene from './error-text-hygiene.js';
@@ -49,6 +50,7 @@ import resourceMetadata from './resource-metadata.js';
 import responseFormatOffered from './response-format-offered.js';
 import responseIdEcho from './response-id-echo.js';
 import responseSizeLimit from './response-size-limit.js';
+import resultSchemaValid from './result-schema-valid.js';
 import resultTypePresent from './result-type-present.js';
 import schemaDepthLimit from './schema-depth-limit.js';
 import secretsInSurface from './secrets-in-surface.js';
@@ -81,6 +83,7 @@ import toolSurfaceBudget from './tool-surface-budget.js';
 import toolTitlePresent from './tool-title-present.js';
 import undeclaredServerRequests from './undeclared-server-requests.js';
 import unknownMethodError from './unknown-method-error.js';
+import unknownResourceError from './unknown-resource-error.js';
 import unknownToolError from './unknown-tool-error.js';
 import unknownToolProtocolError from './unknown-tool-protocol-error.js';
 import versionNegotiation from './version-negotiation.js';
@@ -93,6 +96,7 @@ export const rules: readonly Rule[] = [
   configNpxUnpinned,
   configPlainHttp,
   configUnknownKey,
+  declaredCapabilitiesWork,
   discoverResultSchema,
   encodedPayload,
   errorTextHygiene,
@@ -133,6 +137,7 @@ export const rules: readonly Rule[] = [
   responseFormatOffered,
   responseIdEcho,
   responseSizeLimit,
+  resultSchemaValid,
   resultTypePresent,
   schemaDepthLimit,
   secretsInSurface,
@@ -165,6 +170,7 @@ export const rules: readonly Rule[] = [
   toolTitlePresent,
   undeclaredServerRequests,
   unknownMethodError,
+  unknownResourceError,
   unknownToolError,
   unknownToolProtocolError,
   versionNegotiation,

@@ -10,7 +10,9 @@ const messages = {
   invalidAsProtocolError:
     'Tool "{{name}}" answered invalid arguments ({{what}}) with JSON-RPC error {{error}}, which the model never sees; since protocol 2025-11-25 input validation errors are tool execution errors: answer with a result with isError: true that says what is wrong.',
   failureAsProtocolError:
-    'Tool "{{name}}" answered a valid call with JSON-RPC error {{error}}, which the model never sees; report failures inside the tool as a result with isError: true and a message that says what went wrong and what to try.',
+    'Tool "{{name}}" answered a valid call with JSON-RPC error {{error}}, which the model never sees; report failures inside the tool as a result with isError: true and a message that says what went wrong and what to try (every protocol version since 2024-11-05 asks for this).',
+  silentFailure:
+    'Tool "{{name}}" answered a valid call with an isError result that carries no text; say what went wrong and what to try, so the model can act on it.',
   notActionable:
     'Tool "{{name}}" rejected invalid arguments ({{what}}) with an isError result that does not say what is wrong ({{text}}); name the parameter and what it expects, so the model can correct the call.',
 };
@@ -54,7 +56,13 @@ export default defineRule({
     for (const { call } of validToolCalls(capture)) {
       const answer = call.answer;
       const name = call.tool ?? '';
-      if (answer.kind !== 'error' || reported.has(name)) continue;
+      if (reported.has(name)) continue;
+      if (answer.kind === 'result' && answer.view?.isError && answer.view.text.trim() === '') {
+        reported.add(name);
+        yield { messageId: 'silentFailure', data: { name }, subject: { kind: 'tool', name }, key: 'valid', evidence: '(no text)', ...frameOf(call) };
+        continue;
+      }
+      if (answer.kind !== 'error') continue;
       reported.add(name);
       yield {
         messageId: 'failureAsProtocolError',

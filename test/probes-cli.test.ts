@@ -71,8 +71,14 @@ describe('mcplint plan', { timeout: 60_000 }, () => {
     const none = JSON.parse((await runCli(['plan', '--format', 'json', '--no-probes'], { cwd: dir })).stdout) as { calls: { tool?: string; probe: string }[] };
     expect(none.calls.filter((c) => c.tool)).toEqual([]);
     expect(none.calls.some((c) => c.probe === 'ping')).toBe(true);
+    expect(none.calls.some((c) => c.probe === 'prompts-get' || c.probe === 'resources-read')).toBe(false);
+    const noSurface = project({ surface: false });
+    const flat = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: noSurface.dir })).stdout) as { calls: { probe: string }[] };
+    expect(flat.calls.filter((c) => ['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities'].includes(c.probe))).toEqual([]);
+    expect(flat.calls.some((c) => c.probe === 'valid-calls')).toBe(true);
     const noProtocol = JSON.parse((await runCli(['plan', '--format', 'json', '--no-protocol-probes'], { cwd: dir })).stdout) as { calls: { probe: string }[] };
-    expect(new Set(noProtocol.calls.map((c) => c.probe))).toEqual(new Set(['invalid-arguments', 'valid-calls', 'pagination']));
+    // The read-side probes are not protocol probes: --no-protocol-probes leaves them on.
+    expect(new Set(noProtocol.calls.map((c) => c.probe))).toEqual(new Set(['prompts-get', 'resources-read', 'unknown-resource', 'invalid-arguments', 'valid-calls', 'pagination']));
   });
 
   it('plans from a saved capture without launching anything', async () => {

@@ -173,7 +173,9 @@ describe.concurrent('probe records', () => {
     const capture = await captureFixture('exemplary-server/server.mjs');
     expect(lint(capture)).toEqual([]);
     expect(Object.entries(capture.probes).filter(([, r]) => r.status === 'ran').map(([id]) => id)).toEqual([
-      'ping', 'request-ids', 'unknown-method', 'invalid-cursor', 'unknown-tool', 'version-negotiation', 'invalid-arguments',
+      'ping', 'request-ids', 'unknown-method', 'invalid-cursor', 'unknown-tool', 'version-negotiation',
+      // It lists a prompt and a resource, so the read-side probes get them (and an unlisted URI).
+      'prompts-get', 'resources-read', 'unknown-resource', 'invalid-arguments',
       // Its read-only tools give schema examples, so they also get valid calls and a pagination probe.
       'valid-calls', 'pagination',
     ]);

@@ -21,5 +21,15 @@ export const PROBES_CONFIG_SCHEMA: Readonly<Record<string, unknown>> = {
     },
     timeout: { type: 'integer', minimum: 1, description: 'Timeout of each probe call in milliseconds (default: the per-request timeout).' },
     maxResponseChars: { type: 'integer', minimum: 1, description: 'Tool results longer than this must say they were truncated (default 25000).' },
+    surface: {
+      type: 'boolean',
+      description: 'false turns the read-side probes (prompts/get, resources/read, completion, logging, subscribe) off. Default true; --no-probes also turns them off.',
+    },
+    promptArgs: {
+      type: 'object',
+      additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+      description: 'Arguments for prompts/get, by prompt name: { "prompt_name": { "arg": "value" } }.',
+    },
+    maxResourceReads: { type: 'integer', minimum: 0, description: 'At most this many listed resources are read (default 5).' },
   },
 };

@@ -7,7 +7,7 @@ import type { ProbeSession } from './http-probe.js';
 import { HTTP_PROBES } from './http-probes.js';
 import { buildPlan } from './plan.js';
 import { executePlan } from './run.js';
-import { DEFAULT_MAX_RESPONSE_CHARS, type ProbeFlags, type ProbePlan, type ProbesConfig, type ResolvedProbeConfig } from './types.js';
+import { DEFAULT_MAX_RESOURCE_READS, DEFAULT_MAX_RESPONSE_CHARS, type ProbeFlags, type ProbePlan, type ProbesConfig, type ResolvedProbeConfig } from './types.js';
 
 export { buildPlan, PROBES, PROTOCOL_PROBE_IDS, TOOL_PROBE_IDS } from './plan.js';
 export { formatPlan } from './format.js';
@@ -20,8 +20,9 @@ export function resolveProbeConfig(
   flags: ProbeFlags,
   timeouts: { readonly timeoutMs: number; readonly startupTimeoutMs: number },
 ): ResolvedProbeConfig {
+  const tools = flags.probes ?? config?.enabled ?? true;
   return {
-    tools: flags.probes ?? config?.enabled ?? true,
+    tools,
     protocol: flags.protocolProbes ?? config?.protocol ?? true,
     allowTools: [...(config?.allowTools ?? [])],
     denyTools: [...(config?.denyTools ?? [])],
@@ -29,6 +30,9 @@ export function resolveProbeConfig(
     timeoutMs: config?.timeout ?? timeouts.timeoutMs,
     startupTimeoutMs: timeouts.startupTimeoutMs,
     maxResponseChars: config?.maxResponseChars ?? DEFAULT_MAX_RESPONSE_CHARS,
+    surface: tools && (config?.surface ?? true),
+    promptArgs: { ...(config?.promptArgs ?? {}) },
+    maxResourceReads: config?.maxResourceReads ?? DEFAULT_MAX_RESOURCE_READS,
   };
 }
 

@@ -4,21 +4,25 @@
  * prints it, and the runner executes exactly it.
  */
 import { capabilitiesProbe } from './capabilities.js';
+import { declaredCapabilitiesProbe } from './declared-capabilities.js';
 import { HTTP_PROBES } from './http-probes.js';
 import { invalidArgumentsProbe } from './invalid-arguments.js';
 import { invalidCursorProbe } from './invalid-cursor.js';
 import { paginationProbe } from './pagination.js';
 import { pingProbe } from './ping.js';
+import { promptsGetProbe } from './prompts-get.js';
 import { toolListPermissions } from './policy.js';
 import { planTools, type PlanContext, type ProbeModule } from './probe.js';
 import { requestIdsProbe } from './request-ids.js';
+import { resourcesReadProbe } from './resources-read.js';
 import { unknownMethodProbe } from './unknown-method.js';
+import { unknownResourceProbe } from './unknown-resource.js';
 import { unknownToolProbe } from './unknown-tool.js';
 import { validCallsProbe } from './valid-calls.js';
 import { versionNegotiationProbe } from './version-negotiation.js';
 import type { PlanInput, PlanStep, ProbePlan, ResolvedProbeConfig, SkippedProbe, SkippedTool } from './types.js';
 
-/** Every probe, in the order it runs: HTTP and protocol probes first (no tool runs), then tool probes. */
+/** Every probe, in the order it runs: HTTP and protocol probes first, then read-side probes (no tool runs), then tool probes. */
 export const PROBES: readonly ProbeModule[] = [
   ...HTTP_PROBES,
   pingProbe,
@@ -28,6 +32,11 @@ export const PROBES: readonly ProbeModule[] = [
   capabilitiesProbe,
   unknownToolProbe,
   versionNegotiationProbe,
+  // Read-side probes before any tool runs, so they see the state the listing saw.
+  promptsGetProbe,
+  resourcesReadProbe,
+  unknownResourceProbe,
+  declaredCapabilitiesProbe,
   invalidArgumentsProbe,
   validCallsProbe,
   paginationProbe,
@@ -35,6 +44,15 @@ export const PROBES: readonly ProbeModule[] = [
 
 export const PROTOCOL_PROBE_IDS = PROBES.filter((p) => p.kind === 'protocol').map((p) => p.id);
 export const TOOL_PROBE_IDS = PROBES.filter((p) => p.kind === 'tool').map((p) => p.id);
+export const SURFACE_PROBE_IDS = PROBES.filter((p) => p.kind === 'surface').map((p) => p.id);
+
+/** Why the configuration turns this probe off, if it does. */
+function offReason(probe: ProbeModule, config: ResolvedProbeConfig): string | undefined {
+  if (probe.kind === 'protocol') return config.protocol ? undefined : 'protocol probes are turned off (--no-protocol-probes or probes.protocol: false)';
+  if (!config.tools) return 'tool probes are turned off (--no-probes or probes.enabled: false)';
+  if (probe.kind === 'surface' && !config.surface) return 'read-side probes are turned off (probes.surface: false)';
+  return undefined;
+}
 
 /** The plan of `probes` (default: every probe; HTTP probes only when the input is an HTTP session). */
 export function buildPlan(input: PlanInput, config: ResolvedProbeConfig, probes: readonly ProbeModule[] = PROBES): ProbePlan {
@@ -63,12 +81,9 @@ export function buildPlan(input: PlanInput, config: ResolvedProbeConfig, probes:
   }
 
   for (const probe of modules) {
-    const enabled = probe.kind === 'protocol' ? config.protocol : config.tools;
-    if (!enabled) {
-      skippedProbes.push({
-        probe: probe.id,
-        reason: probe.kind === 'protocol' ? 'protocol probes are turned off (--no-protocol-probes or probes.protocol: false)' : 'tool probes are turned off (--no-probes or probes.enabled: false)',
-      });
+    const off = offReason(probe, config);
+    if (off) {
+      skippedProbes.push({ probe: probe.id, reason: off });
       continue;
     }
     const part = probe.plan(ctx);

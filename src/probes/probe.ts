@@ -34,8 +34,8 @@ export type ProbePart =
 
 export interface ProbeModule {
   readonly id: string;
-  /** protocol: no tool of the server runs; tool: the server's own tools are called. */
-  readonly kind: 'protocol' | 'tool';
+  /** protocol: no tool of the server runs; tool: the server's own tools are called; surface: prompts and resources are only read. */
+  readonly kind: 'protocol' | 'tool' | 'surface';
   /** http: the probe exists only on HTTP sessions (it is not even listed as skipped elsewhere). */
   readonly transport?: 'http';
   plan(ctx: PlanContext): ProbePart;

@@ -24,6 +24,12 @@ export interface ProbesConfig {
   readonly timeout?: number;
   /** Responses longer than this many characters must say they were truncated (default 25,000). */
   readonly maxResponseChars?: number;
+  /** Read-side probes (prompts/get, resources/read, completions, logging, subscriptions). Default true. */
+  readonly surface?: boolean;
+  /** Arguments for prompts/get, per prompt name. */
+  readonly promptArgs?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** At most this many listed resources are read (default 5). */
+  readonly maxResourceReads?: number;
 }
 
 /** Flags from the command line, which win over the config file. */
@@ -44,9 +50,14 @@ export interface ResolvedProbeConfig {
   /** For probes that start the server again (version negotiation, restart after a crash). */
   readonly startupTimeoutMs: number;
   readonly maxResponseChars: number;
+  /** Read-side probes: on unless `probes.surface: false` or tool probes are off (--no-probes). */
+  readonly surface: boolean;
+  readonly promptArgs: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly maxResourceReads: number;
 }
 
 export const DEFAULT_MAX_RESPONSE_CHARS = 25_000;
+export const DEFAULT_MAX_RESOURCE_READS = 5;
 
 // ---------------------------------------------------------------------------------------------
 // The plan

@@ -20,13 +20,15 @@ describe('buildPlan', () => {
       '5 invalid-cursor tools/list',
       '6 unknown-tool tools/call',
       '7 version-negotiation initialize',
-      '8 invalid-arguments tools/call',
+      // Resources are advertised (none listed): one unlisted URI is read.
+      '8 unknown-resource resources/read',
       '9 invalid-arguments tools/call',
+      '10 invalid-arguments tools/call',
     ]);
     expect(plan.steps[1]!.id).toBe('mcplint-\u00e9-1');
     expect(plan.steps[6]!.connection).toBe('fresh');
-    expect(plan.steps[7]!.params).toEqual({ name: 'bookstore_search_books', arguments: {} });
-    expect(plan.steps[7]!.reason).toContain('required "query" left out');
+    expect(plan.steps[8]!.params).toEqual({ name: 'bookstore_search_books', arguments: {} });
+    expect(plan.steps[8]!.reason).toContain('required "query" left out');
   });
 
   it('never plans a call to a tool the policy forbids', () => {
@@ -75,7 +77,7 @@ describe('buildPlan', () => {
   it('--no-probes plans no tool call at all (the unknown-tool probe calls no tool of the server)', () => {
     const plan = buildPlan(makeCapture({ tools: cleanTools() }), config({}, { probes: false }));
     expect(plan.steps.filter((s) => s.tool !== undefined)).toEqual([]);
-    expect(plan.skippedProbes.map((p) => p.probe)).toEqual(['invalid-arguments', 'valid-calls', 'pagination']);
+    expect(plan.skippedProbes.map((p) => p.probe)).toEqual(['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities', 'invalid-arguments', 'valid-calls', 'pagination']);
     expect(plan.steps.some((s) => s.probe === 'ping')).toBe(true);
   });
 

@@ -30,4 +30,11 @@ describe(RULE, () => {
     const probes = { ...ran('invalid-arguments', []), ...ran('valid-calls', [toolCall('bookstore_get_book', { book_id: 'bk_1' }, error(-32603, 'Internal error'), { purpose: 'valid' })]) };
     expect(summary(runRule(rule, makeCapture({ protocolVersion: '2025-03-26', tools: cleanTools(), probes })))).toEqual([`${RULE} failureAsProtocolError tool:bookstore_get_book`]);
   });
+
+  it('reports an isError answer to a valid call that carries no text, and accepts one that explains', () => {
+    const validCall = (answer: ProbeAnswer) => ({ ...ran('invalid-arguments', []), ...ran('valid-calls', [toolCall('bookstore_get_book', { book_id: 'bk_1' }, answer, { purpose: 'valid' })]) });
+    const run = (answer: ProbeAnswer) => summary(runRule(rule, makeCapture({ tools: cleanTools(), probes: validCall(answer) })));
+    expect(run(text('', true))).toEqual([`${RULE} silentFailure tool:bookstore_get_book`]);
+    expect(run(text('The catalogue is offline; try again in a minute.', true))).toEqual([]);
+  });
 });

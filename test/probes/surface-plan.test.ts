@@ -1,0 +1,63 @@
+/** The read-side probes' plan: what is read, with which arguments, how many, and when they stay off. */
+import { describe, expect, it } from 'vitest';
+import { cleanPrompts, cleanResources, cleanResourceTemplates, cleanTools } from '../../fixtures/lib/raw-server.mjs';
+import { buildPlan, resolveProbeConfig } from '../../src/probes/index.js';
+import type { ProbesConfig } from '../../src/probes/types.js';
+import { makeCapture } from '../helpers/capture.js';
+
+const config = (probes: ProbesConfig = {}, flags = {}) => resolveProbeConfig(probes, flags, { timeoutMs: 1000, startupTimeoutMs: 2000 });
+const SURFACE = ['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities'];
+const surfaceSteps = (plan: ReturnType<typeof buildPlan>) => plan.steps.filter((s) => SURFACE.includes(s.probe)).map((s) => [s.probe, s.method, s.params]);
+const bookstore = (extra: Parameters<typeof makeCapture>[0] = {}) =>
+  makeCapture({ tools: cleanTools(), prompts: cleanPrompts(), resources: cleanResources(), resourceTemplates: cleanResourceTemplates(), ...extra });
+
+describe('read-side probes', () => {
+  it('get each prompt with a placeholder per required argument, read each resource, and read one unlisted URI', () => {
+    expect(surfaceSteps(buildPlan(bookstore(), config()))).toEqual([
+      ['prompts-get', 'prompts/get', { name: 'bookstore_recommend_books', arguments: { liked_title: 'example' } }],
+      ['resources-read', 'resources/read', { uri: 'bookstore://catalogue/stats' }],
+      ['unknown-resource', 'resources/read', { uri: 'mcplint-probe://no-such-resource' }],
+    ]);
+  });
+
+  it('take prompt arguments from probes.promptArgs and say so', () => {
+    const plan = buildPlan(bookstore(), config({ promptArgs: { bookstore_recommend_books: { liked_title: 'Dune' } } }));
+    const step = plan.steps.find((s) => s.probe === 'prompts-get')!;
+    expect(step.params).toEqual({ name: 'bookstore_recommend_books', arguments: { liked_title: 'Dune' } });
+    expect(step.reason).toContain('probes.promptArgs.bookstore_recommend_books');
+  });
+
+  it('read at most probes.maxResourceReads resources, and never read a listed URI as the unknown one', () => {
+    const resources = ['a://1', 'a://2', 'mcplint-probe://no-such-resource'].map((uri, i) => ({ uri, name: `r${i}` }));
+    const plan = buildPlan(makeCapture({ tools: cleanTools(), resources }), config({ maxResourceReads: 2 }));
+    expect(surfaceSteps(plan)).toEqual([
+      ['resources-read', 'resources/read', { uri: 'a://1' }],
+      ['resources-read', 'resources/read', { uri: 'a://2' }],
+      ['unknown-resource', 'resources/read', { uri: 'mcplint-probe://no-such-resource-2' }],
+    ]);
+    expect(plan.steps.find((s) => s.detail?.uri === 'a://2')!.reason).toContain('1 more not read');
+  });
+
+  it('try completions, logging and subscribe only when declared, and unsubscribe right after', () => {
+    const capabilities = { tools: {}, prompts: {}, resources: { subscribe: true }, completions: {}, logging: {} };
+    expect(surfaceSteps(buildPlan(bookstore({ capabilities }), config())).filter(([probe]) => probe === 'declared-capabilities')).toEqual([
+      ['declared-capabilities', 'completion/complete', { ref: { type: 'ref/prompt', name: 'bookstore_recommend_books' }, argument: { name: 'liked_title', value: '' } }],
+      ['declared-capabilities', 'logging/setLevel', { level: 'debug' }],
+      ['declared-capabilities', 'resources/subscribe', { uri: 'bookstore://catalogue/stats' }],
+      ['declared-capabilities', 'resources/unsubscribe', { uri: 'bookstore://catalogue/stats' }],
+    ]);
+  });
+
+  it('complete a template variable when no prompt has arguments', () => {
+    const capabilities = { tools: {}, resources: {}, completions: {} };
+    const plan = buildPlan(makeCapture({ tools: cleanTools(), resourceTemplates: cleanResourceTemplates(), capabilities }), config());
+    expect(plan.steps.find((s) => s.method === 'completion/complete')!.params).toEqual({ ref: { type: 'ref/resource', uri: 'bookstore://books/{book_id}' }, argument: { name: 'book_id', value: '' } });
+  });
+
+  it('stay off with probes.surface: false and with --no-probes, and are skipped for what the server does not offer', () => {
+    for (const off of [config({ surface: false }), config({}, { probes: false })]) expect(surfaceSteps(buildPlan(bookstore(), off))).toEqual([]);
+    const plan = buildPlan(makeCapture({ tools: cleanTools() }), config());
+    expect(plan.skippedProbes).toContainEqual({ probe: 'prompts-get', reason: 'the server does not advertise prompts', notApplicable: true });
+    expect(plan.skippedProbes).toContainEqual({ probe: 'unknown-resource', reason: 'the server does not advertise resources', notApplicable: true });
+  });
+});
