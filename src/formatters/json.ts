@@ -2,7 +2,7 @@
  * The JSON format: a stable, documented document (see README "JSON output"). Field names only
  * grow between minor versions; `formatVersion` changes if anything is removed or renamed.
  */
-import { setAside, toolScores, totals } from '../report.js';
+import { serverRuleScores, setAside, toolScores, totals } from '../report.js';
 import type { Formatter } from './types.js';
 
 export const JSON_FORMAT_VERSION = 1;
@@ -21,11 +21,13 @@ export const json: Formatter = (report, context) => {
       stats: s.stats,
       score: s.score.score,
       grade: s.score.grade,
+      ...(s.score.cappedBy ? { scoreCappedBy: s.score.cappedBy } : {}),
+      ruleScores: serverRuleScores(s, context.rules),
       counts: s.counts,
       findings: s.findings.map(({ frame: _frame, ...f }) => f),
       ignored: s.ignored.map(({ frame: _frame, ...f }) => f),
       baselined: (s.baselined ?? []).map(({ frame: _frame, ...f }) => f),
-      tools: toolScores(s, context.rules),
+      tools: toolScores(s, context.rules).map((t) => ({ ...t, parameters: s.toolParameters?.[t.name] ?? 0 })),
       skipped: s.skipped,
       ran: s.ran,
       ...(s.exposedTools ? { exposedTools: s.exposedTools } : {}),
