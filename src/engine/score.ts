@@ -34,22 +34,26 @@ export const GRADE_BANDS: readonly (readonly [Grade, number])[] = [
 ];
 
 /** A rule's level in the recommended preset; a rule that is off by default weighs as a note when enabled. */
-export const LEVEL_WEIGHTS: Readonly<Record<Severity, number>> = { error: 10, warning: 3, note: 1 };
+export const LEVEL_WEIGHTS: Readonly<Record<Severity, number>> = { error: 3, warning: 2, note: 1 };
 
-/** Security and transport/lifecycle defects break or endanger clients; naming and ergonomics inconvenience them. */
+/**
+ * What a user of the server's tools feels most: what the model is told (descriptions, annotations,
+ * schemas) and what endangers them (security). Protocol and transport defects weigh little in the
+ * mean because an error there caps the grade anyway (SCORE_CAPS).
+ */
 export const CATEGORY_WEIGHTS: Readonly<Record<Category, number>> = {
-  security: 2,
-  lifecycle: 1.5,
-  stdio: 1.5,
-  http: 1.5,
-  probes: 1.5,
-  schema: 1,
-  annotations: 1,
-  descriptions: 1,
+  security: 3,
+  descriptions: 3,
+  annotations: 3,
+  schema: 2,
+  naming: 1,
+  ergonomics: 1,
+  probes: 1,
   source: 1,
   config: 1,
-  naming: 0.5,
-  ergonomics: 0.5,
+  lifecycle: 0.5,
+  stdio: 0.5,
+  http: 0.5,
 };
 
 /** How many subjects of each scope a server (or one tool) has; the server itself is always one. */

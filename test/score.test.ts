@@ -1,0 +1,113 @@
+/**
+ * The properties of the proportional score (issue 13, item 3), each on real rules over a capture:
+ * what a user must be able to rely on whatever the weights are tuned to.
+ */
+import { describe, expect, it } from 'vitest';
+import { cleanTools } from '../fixtures/lib/raw-server.mjs';
+import { captureFixture, makeCapture } from './helpers/capture.js';
+import { serverReport } from './helpers/report.js';
+import { rules } from '../rules/index.js';
+import { fixGains, gradeOf, highestScoreOf, ruleScores, scoreServer, ruleWeight, SCORE_CAPS } from '../src/engine/score.js';
+import { serverRuleScores } from '../src/report.js';
+
+/** n bookstore tools, each with its own name and description (so only what a test changes differs). */
+function manyTools(n: number) {
+  const base = cleanTools()[1]!;
+  return Array.from({ length: n }, (_, i) => ({
+    ...base,
+    name: `bookstore_get_book_${i}`,
+    description: `${base.description} Variant ${i} of the lookup, for shelf ${i}.`,
+  }));
+}
+
+describe('score properties', () => {
+  it('the exemplary fixture scores 100 (A)', async () => {
+    const server = serverReport(await captureFixture('exemplary-server/server.mjs'));
+    expect(server.findings).toEqual([]);
+    expect(server.score).toEqual({ score: 100, grade: 'A' });
+  });
+
+  it('1 tool of 100 without a description scores within 1 point of none', () => {
+    const tools = manyTools(100);
+    const clean = serverReport(makeCapture({ tools }));
+    const oneUndescribed = serverReport(makeCapture({ tools: tools.map((t, i) => (i === 42 ? { ...t, description: '' } : t)) }));
+    expect(oneUndescribed.findings.some((f) => f.ruleId === 'tool-description-present')).toBe(true);
+    expect(clean.score.score - oneUndescribed.score.score).toBeLessThanOrEqual(1);
+    // …while 100 of 100 undescribed costs the rule's whole weight: the score is proportional.
+    const noneDescribed = serverReport(makeCapture({ tools: tools.map((t) => ({ ...t, description: '' })) }));
+    const share = (s: typeof clean) => serverRuleScores(s, rules).find((r) => r.ruleId === 'tool-description-present');
+    expect(share(oneUndescribed)).toMatchObject({ applicable: 100, failing: 1 });
+    expect(share(noneDescribed)).toMatchObject({ applicable: 100, failing: 100 });
+    expect(noneDescribed.score.score).toBeLessThan(oneUndescribed.score.score);
+  });
+
+  it('a server with one stdout banner line cannot be A (a spec error caps the grade at C)', async () => {
+    const server = serverReport(await captureFixture('rules/stdout-pollution/bad.mjs', { probeConfig: false }));
+    expect(server.findings.map((f) => `${f.ruleId} ${f.level}`)).toContain('stdout-pollution error');
+    expect(server.score.score).toBeLessThanOrEqual(highestScoreOf('C'));
+    expect(server.score.grade).toBe('C');
+    expect(server.score.cappedBy).toMatch(/specification/);
+  });
+
+  it('a server whose only defects are naming conventions (snake_case, prefix) can still be B', () => {
+    const tools = cleanTools().map((t) => ({ ...t, name: t.name.replace(/^bookstore_/, '').replace(/_/g, '-') }));
+    const server = serverReport(makeCapture({ tools }));
+    expect(new Set(server.findings.map((f) => f.ruleId))).toEqual(new Set(['tool-name-snake-case', 'tool-name-service-prefix']));
+    expect(['A', 'B']).toContain(server.score.grade);
+  });
+
+  it('a failed handshake scores 0', () => {
+    const server = serverReport(
+      makeCapture({ handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'no answer', durationMs: 1 } }),
+    );
+    expect(server.score).toMatchObject({ score: 0, grade: 'F' });
+  });
+});
+
+describe('score model', () => {
+  const rule = (id: string, extra: Partial<Parameters<typeof ruleWeight>[0]> = {}) =>
+    ({ id, category: 'descriptions', basis: 'guideline', severity: 'warning', requires: ['tools'], ...extra }) as const;
+  const finding = (ruleId: string, subject: { kind: 'tool'; name: string } | { kind: 'server' }, level: 'error' | 'warning' = 'warning') =>
+    ({ ruleId, messageId: 'm', level, message: '', subject, fingerprint: '' }) as const;
+  const subjects = { tools: 4, parameters: 0, prompts: 0, resources: 0 };
+
+  it('scores a rule by the share of failing subjects; a server-level finding fails all of them', () => {
+    const rules = [rule('a'), rule('b')];
+    const input = { rules, ran: ['a', 'b'], subjects, handshakeOk: true };
+    const one = ruleScores({ ...input, findings: [finding('a', { kind: 'tool', name: 't1' })] });
+    expect(one).toEqual([
+      { ruleId: 'a', weight: 6, applicable: 4, failing: 1 },
+      { ruleId: 'b', weight: 6, applicable: 4, failing: 0 },
+    ]);
+    expect(scoreServer({ ...input, findings: [finding('a', { kind: 'tool', name: 't1' })] }).score).toBe(87);
+    expect(scoreServer({ ...input, findings: [finding('a', { kind: 'server' })] }).score).toBe(50);
+  });
+
+  it('leaves out rules with no applicable subject', () => {
+    const rules = [rule('a'), rule('p', { requires: ['prompts'] })];
+    expect(ruleScores({ rules, ran: ['a', 'p'], subjects, handshakeOk: true, findings: [] }).map((s) => s.ruleId)).toEqual(['a']);
+  });
+
+  it('caps: a security error at D, a spec error at C, whatever the mean', () => {
+    const rules = [rule('s', { category: 'security', basis: 'guideline' }), rule('x', { basis: 'spec' }), ...Array.from({ length: 50 }, (_, i) => rule(`r${i}`))];
+    const ran = rules.map((r) => r.id);
+    const base = { rules, ran, subjects, handshakeOk: true };
+    expect(scoreServer({ ...base, findings: [finding('s', { kind: 'tool', name: 't' }, 'error')] })).toMatchObject({ score: 69, grade: 'D' });
+    expect(scoreServer({ ...base, findings: [finding('x', { kind: 'tool', name: 't' }, 'error')] })).toMatchObject({ score: 79, grade: 'C' });
+    expect(scoreServer({ ...base, findings: [finding('x', { kind: 'tool', name: 't' }, 'warning')] }).grade).toBe('A');
+    expect(SCORE_CAPS.map((c) => c.maxScore)).toEqual([0, 69, 79]);
+  });
+
+  it('grade bands', () => {
+    expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 0].map(gradeOf).join('')).toBe('AABBCCDDFF');
+  });
+
+  it('fix gains add up to what the server lost', () => {
+    const tools = cleanTools().map((t) => ({ ...t, name: t.name.replace(/^bookstore_/, '').replace(/_/g, '-') }));
+    const server = serverReport(makeCapture({ tools }));
+    const gains = fixGains(serverRuleScores(server, rules));
+    expect(gains.map((g) => g.ruleId).sort()).toEqual(['tool-name-service-prefix', 'tool-name-snake-case']);
+    const lost = gains.reduce((sum, g) => sum + g.points, 0);
+    expect(Math.abs(100 - lost - server.score.score)).toBeLessThan(1);
+  });
+});
