@@ -28,6 +28,7 @@ interface JsonReport {
   readonly tool: LintReport['tool'];
   readonly servers: readonly JsonServer[];
   readonly baseline?: BaselineSummary;
+  readonly skippedServers?: LintReport['skippedServers'];
 }
 
 export interface MergeContext {
@@ -47,7 +48,14 @@ export function mergeReports(documents: readonly (readonly [string, string])[], 
     .map(({ s }) => toServerReport(s));
   const judged = judgeDeferredPeers(servers, context);
   const baseline = mergeBaselines(reports.map((r) => r.baseline).filter((b): b is BaselineSummary => b !== undefined), reports.length);
-  return { tool: reports[0]!.tool, servers: judged, ...(baseline ? { baseline } : {}) };
+  // Every shard of a client config skips the same servers: each is listed once.
+  const skipped = new Map(reports.flatMap((r) => r.skippedServers ?? []).map((s) => [s.name, s]));
+  return {
+    tool: reports[0]!.tool,
+    servers: judged,
+    ...(baseline ? { baseline } : {}),
+    ...(skipped.size > 0 ? { skippedServers: [...skipped.values()] } : {}),
+  };
 }
 
 function parseReport(name: string, text: string): JsonReport {

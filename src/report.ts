@@ -59,6 +59,8 @@ export interface LintReport {
   readonly servers: readonly ServerReport[];
   /** Set when a baseline was applied (--baseline / --update-baseline). */
   readonly baseline?: BaselineSummary;
+  /** --config-file: servers of the file that could not be linted, and why (absent: none). */
+  readonly skippedServers?: readonly { readonly name: string; readonly reason: string }[];
 }
 
 /** `runNotes`: notes about this run rather than the server (e.g. source mapping failed), after the capture's. */

@@ -27,6 +27,8 @@ export interface FinishOptions {
   readonly colorSupported: boolean;
   readonly sarifCategory?: string;
   readonly quiet?: boolean;
+  /** false: --no-fold / --verbose (text prints every finding). */
+  readonly fold?: boolean;
   readonly baseline?: string;
   readonly updateBaseline?: boolean;
   readonly strictBaseline?: boolean;
@@ -39,7 +41,7 @@ export interface FinishOptions {
 export async function finishLint(built: LintReport, rules: readonly Rule[], options: FinishOptions): Promise<number> {
   const report = baselineReport(built, { cwd: options.cwd, ...(options.baseline ? { file: options.baseline } : {}), ...(options.updateBaseline ? { update: true } : {}) });
   const shown = options.quiet ? quietView(report) : report;
-  const context = (color: boolean) => ({ rules, color, ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}), ...(options.failOn ? { failOn: options.failOn } : {}) });
+  const context = (color: boolean) => ({ rules, color, ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}), ...(options.failOn ? { failOn: options.failOn } : {}), ...(options.fold === false ? { fold: false } : {}) });
 
   const main = (await formatters[options.format]())(shown, context(options.color ?? (options.output ? false : options.colorSupported)));
   if (options.output) writeFileSync(resolve(options.cwd, options.output), main);

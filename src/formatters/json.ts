@@ -34,6 +34,7 @@ export const json: Formatter = (report, context) => {
       notes: s.notes,
     })),
     ...(report.baseline ? { baseline: report.baseline } : {}),
+    ...(report.skippedServers ? { skippedServers: report.skippedServers } : {}),
   };
   return JSON.stringify(document, null, 2) + '\n';
 };
