@@ -49,8 +49,8 @@ export function rulesListing(rules: readonly Rule[], format: ListFormat): string
   for (const [category, list] of byCategory) {
     lines.push(category);
     for (const r of list) {
-      const weight = `weight ${String(ruleWeight(r)).padEnd(3)} ${ruleScope(r).padEnd(10)}`;
-      lines.push(`  ${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${weight}  ${r.summary}${statusNote(r)}`);
+      const weight = `[weight ${ruleWeight(r)} · ${ruleScope(r)}]`;
+      lines.push(`  ${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}${statusNote(r)}  ${weight}`);
     }
     lines.push('');
   }
@@ -63,8 +63,8 @@ export function rulesListing(rules: readonly Rule[], format: ListFormat): string
 function scoreLegend(): string[] {
   const bands = GRADE_BANDS.map(([grade, floor]) => (floor > 0 ? `${grade} ≥ ${floor}` : `${grade} below ${GRADE_BANDS.at(-2)![1]}`));
   return [
-    'Score: each rule weighs its level weight × category weight and scores the share of its subjects',
-    '(the column after the weight: server, tools, parameters, prompts or resources) that pass;',
+    'Score: [weight W · scope] — each rule weighs W (level weight × category weight) and scores the',
+    'share of its subjects (the scope: server, tools, parameters, prompts or resources) that pass;',
     'the server score is the weighted mean.',
     `Grades: ${bands.join(', ')}. A spec error caps at C (${highestScoreOf('C')}), a security error at D (${highestScoreOf('D')});`,
     'a failed handshake scores 0.',

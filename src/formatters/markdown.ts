@@ -52,16 +52,19 @@ function skippedServers(report: LintReport): string[] {
   return [`**${count(skipped.length, 'server')} skipped (not linted):**`, '', ...skipped.map((s) => `- ${code(s.name)}: ${escapeText(s.reason)}`), ''];
 }
 
-/** The rules whose fix would raise the score most (same table as the text format's). */
+/**
+ * The rules whose fix would raise the score most (same table as the text format's). Written
+ * without the optional outer pipes of GFM tables, so it reads apart from the findings table.
+ */
 function topFixesTable(server: ServerReport, rules: readonly Rule[]): string[] {
   const fixes = topFixes(server, rules);
   if (fixes.length === 0) return [];
   return [
     '**Top fixes**',
     '',
-    '| points | rule | failing |',
-    '| ---: | --- | --- |',
-    ...fixes.map((f) => `| ${pointsText(f.points)} | ${ruleLink(f.ruleId)} | ${subjectsText(f)} |`),
+    'points | rule | failing',
+    '---: | --- | ---',
+    ...fixes.map((f) => `${pointsText(f.points)} | ${ruleLink(f.ruleId)} | ${subjectsText(f)}`),
     '',
   ];
 }
