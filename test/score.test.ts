@@ -2,12 +2,24 @@
  * The properties of the proportional score (issue 13, item 3), each on real rules over a capture:
  * what a user must be able to rely on whatever the weights are tuned to.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
-import { captureFixture, makeCapture } from './helpers/capture.js';
+import { captureFixture, makeCapture, ROOT } from './helpers/capture.js';
 import { serverReport } from './helpers/report.js';
 import { rules } from '../rules/index.js';
-import { fixGains, gradeOf, highestScoreOf, ruleScores, scoreServer, ruleWeight, SCORE_CAPS } from '../src/engine/score.js';
+import {
+  CATEGORY_WEIGHTS,
+  fixGains,
+  gradeOf,
+  highestScoreOf,
+  LEVEL_WEIGHTS,
+  ruleScores,
+  ruleWeight,
+  SCORE_CAPS,
+  scoreServer,
+} from '../src/engine/score.js';
 import { serverRuleScores } from '../src/report.js';
 
 /** n bookstore tools, each with its own name and description (so only what a test changes differs). */
@@ -109,5 +121,15 @@ describe('score model', () => {
     expect(gains.map((g) => g.ruleId).sort()).toEqual(['tool-name-service-prefix', 'tool-name-snake-case']);
     const lost = gains.reduce((sum, g) => sum + g.points, 0);
     expect(Math.abs(100 - lost - server.score.score)).toBeLessThan(1);
+  });
+});
+
+describe('published weights', () => {
+  it('the README tables state the weights score.ts uses', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    for (const [category, weight] of Object.entries(CATEGORY_WEIGHTS)) expect(readme).toContain(`| ${category} | ${weight} |`);
+    expect(readme).toContain(`| error | ${LEVEL_WEIGHTS.error} |`);
+    expect(readme).toContain(`| warning | ${LEVEL_WEIGHTS.warning} |`);
+    expect(readme).toContain(`| note (and rules off by default, when enabled) | ${LEVEL_WEIGHTS.note} |`);
   });
 });

@@ -2,6 +2,9 @@
  * The text report a person reads (issue 13, item 4): repeated findings of one rule folded into one
  * line (every line with fold off), the Top fixes table, one line per server, skipped servers.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
 import { markdown } from '../src/formatters/markdown.js';
@@ -9,6 +12,7 @@ import { text } from '../src/formatters/text.js';
 import { json } from '../src/formatters/json.js';
 import { makeCapture } from './helpers/capture.js';
 import { CONTEXT, lintReport, serverReport } from './helpers/report.js';
+import { runCli } from './helpers/cli.js';
 
 const RULE = 'tool-annotations-present';
 const unannotatedTools = (n: number) =>
@@ -61,4 +65,22 @@ describe('text report', () => {
     expect(last).toBe('⚠ no problems in the linted servers, 2 servers skipped (not linted) across 1 linted server');
     expect(out).not.toMatch(/✔ no problems\s*$/);
   });
+});
+
+describe('CLI: --no-fold and --verbose', () => {
+  it('folds by default; either flag prints every finding', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mcplint-fold-')), 'capture.json');
+    writeFileSync(file, JSON.stringify(makeCapture({ tools: unannotatedTools(6) })));
+    const only = ['--rule', 'tool-description-quality=off', '--no-color'];
+    const [folded, noFold, verbose] = await Promise.all([
+      runCli(['--from', file, ...only]),
+      runCli(['--from', file, '--no-fold', ...only]),
+      runCli(['--from', file, '--verbose', ...only]),
+    ]);
+    expect(folded.stdout).toContain(`${RULE} · 6 tools:`);
+    for (const r of [noFold, verbose]) {
+      expect(r.stdout.match(/has no annotations/g)).toHaveLength(6);
+      expect(r.stdout).not.toContain('repeated findings');
+    }
+  }, 60_000);
 });
