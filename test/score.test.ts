@@ -16,9 +16,9 @@ import {
   highestScoreOf,
   LEVEL_WEIGHTS,
   ruleScores,
-  ruleWeight,
   SCORE_CAPS,
   scoreServer,
+  type ScoredRule,
 } from '../src/engine/score.js';
 import { serverRuleScores } from '../src/report.js';
 
@@ -77,7 +77,7 @@ describe('score properties', () => {
 });
 
 describe('score model', () => {
-  const rule = (id: string, extra: Partial<Parameters<typeof ruleWeight>[0]> = {}) =>
+  const rule = (id: string, extra: Partial<ScoredRule> = {}) =>
     ({ id, category: 'descriptions', basis: 'guideline', severity: 'warning', requires: ['tools'], ...extra }) as const;
   const finding = (ruleId: string, subject: { kind: 'tool'; name: string } | { kind: 'server' }, level: 'error' | 'warning' = 'warning') =>
     ({ ruleId, messageId: 'm', level, message: '', subject, fingerprint: '' }) as const;

@@ -6,7 +6,7 @@
  */
 import pc from 'picocolors';
 import { subjectKey, subjectLabel, type Rule, type Severity } from '../engine/rule.js';
-import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
+import type { LintReport, ServerReport } from '../report.js';
 import { totals } from '../report.js';
 import { foldFindings, foldHeadline, groupSubject } from './fold.js';
 import { inertReport } from './inert-report.js';
