@@ -184,11 +184,18 @@ export function scoreServer(input: ScoreInput): Score {
   return { score, grade: gradeOf(score), ...(cappedBy ? { cappedBy } : {}) };
 }
 
+export interface FixGain {
+  readonly ruleId: string;
+  readonly points: number;
+  readonly failing: number;
+  readonly applicable: number;
+}
+
 /**
  * The points each rule's fix would add (the score with that rule passing, before caps, minus the
  * score now), most first: what the Top fixes table shows.
  */
-export function fixGains(scores: readonly RuleScore[]): { readonly ruleId: string; readonly points: number; readonly failing: number; readonly applicable: number }[] {
+export function fixGains(scores: readonly RuleScore[]): FixGain[] {
   const total = scores.reduce((sum, s) => sum + s.weight, 0);
   if (total === 0) return [];
   return scores

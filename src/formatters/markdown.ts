@@ -49,7 +49,8 @@ function overview(report: LintReport): string[] {
 function skippedServers(report: LintReport): string[] {
   const skipped = report.skippedServers ?? [];
   if (skipped.length === 0) return [];
-  return [`**${count(skipped.length, 'server')} skipped (not linted):**`, '', ...skipped.map((s) => `- ${code(s.name)}: ${escapeText(s.reason)}`), ''];
+  const items = skipped.map((s) => `- ${code(s.name)}: ${escapeText(s.reason)}`);
+  return [`**${count(skipped.length, 'server')} skipped (not linted):**`, '', ...items, ''];
 }
 
 /**

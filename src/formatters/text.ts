@@ -121,7 +121,8 @@ function serverLines(report: LintReport, c: Colors): string[] {
   const width = Math.max(...report.servers.map((s) => s.label.length), ...(report.skippedServers ?? []).map((s) => s.name.length));
   for (const s of report.servers) {
     const state = s.handshake.ok ? '' : c.red('  failed to start');
-    lines.push(`  ${s.label.padEnd(width)}  ${s.score.grade} ${String(s.score.score).padStart(3)}  ${plural(s.counts.error, 'error')}, ${plural(s.counts.warning, 'warning')}${state}`);
+    const counts = `${plural(s.counts.error, 'error')}, ${plural(s.counts.warning, 'warning')}`;
+    lines.push(`  ${s.label.padEnd(width)}  ${s.score.grade} ${String(s.score.score).padStart(3)}  ${counts}${state}`);
   }
   for (const s of report.skippedServers ?? []) lines.push(c.yellow(`  ${s.name.padEnd(width)}  skipped: ${s.reason}`));
   return lines;
