@@ -6,7 +6,7 @@ import type { Capture, TargetDescription } from './capture.js';
 import { locate, type Anchors, type Location } from './engine/locate.js';
 import type { Rule, Severity } from './engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from './engine/run.js';
-import { ruleScope, ruleScores, scoreServer, type RuleScore, type Score, type SubjectCounts } from './engine/score.js';
+import { fixGains, ruleScope, ruleScores, scoreServer, type FixGain, type RuleScore, type Score, type SubjectCounts } from './engine/score.js';
 import { parameterCounts } from './engine/score-subjects.js';
 import type { BaselineSummary } from './engine/baseline.js';
 import { countLevels, sumLevelCounts } from './shared/levels.js';
@@ -117,6 +117,11 @@ export function serverScore(server: ScoredServer, rules: readonly Rule[]): Score
 /** Each ran rule's part in the server's score (the Top fixes table reads it). */
 export function serverRuleScores(server: ScoredServer, rules: readonly Rule[]): RuleScore[] {
   return server.handshake.ok ? ruleScores(scoreInput(server, rules)) : [];
+}
+
+/** What fixing each failing rule would add to the server's score, most first (the Top fixes table). */
+export function serverFixGains(server: ScoredServer, rules: readonly Rule[]): FixGain[] {
+  return fixGains(scoreInput(server, rules));
 }
 
 function serverSubjects(server: ScoredServer): SubjectCounts {

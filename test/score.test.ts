@@ -20,7 +20,7 @@ import {
   scoreServer,
   type ScoredRule,
 } from '../src/engine/score.js';
-import { serverRuleScores } from '../src/report.js';
+import { serverFixGains, serverRuleScores } from '../src/report.js';
 
 /** n bookstore tools, each with its own name and description (so only what a test changes differs). */
 function manyTools(n: number) {
@@ -110,6 +110,16 @@ describe('score model', () => {
     expect(SCORE_CAPS.map((c) => c.maxScore)).toEqual([0, 69, 79]);
   });
 
+  it('a fix that lifts a cap gains what the cap took', () => {
+    const rules = [rule('x', { basis: 'spec' }), ...Array.from({ length: 9 }, (_, i) => rule(`r${i}`))];
+    const findings = [finding('x', { kind: 'tool', name: 't' }, 'error')];
+    const input = { rules, ran: rules.map((r) => r.id), subjects, handshakeOk: true, findings };
+    expect(scoreServer(input).score).toBe(79);
+    const [gain] = fixGains(input);
+    expect(gain).toMatchObject({ ruleId: 'x', failing: 1, applicable: 4 });
+    expect(gain!.points).toBeCloseTo(21);
+  });
+
   it('grade bands', () => {
     expect([100, 90, 89, 80, 79, 70, 69, 60, 59, 0].map(gradeOf).join('')).toBe('AABBCCDDFF');
   });
@@ -117,7 +127,7 @@ describe('score model', () => {
   it('fix gains add up to what the server lost', () => {
     const tools = cleanTools().map((t) => ({ ...t, name: t.name.replace(/^bookstore_/, '').replace(/_/g, '-') }));
     const server = serverReport(makeCapture({ tools }));
-    const gains = fixGains(serverRuleScores(server, rules));
+    const gains = serverFixGains(server, rules);
     expect(gains.map((g) => g.ruleId).sort()).toEqual(['tool-name-service-prefix', 'tool-name-snake-case']);
     const lost = gains.reduce((sum, g) => sum + g.points, 0);
     expect(Math.abs(100 - lost - server.score.score)).toBeLessThan(1);

@@ -171,36 +171,44 @@ export function weightedMean(scores: readonly RuleScore[]): number {
 }
 
 export function scoreServer(input: ScoreInput): Score {
+  const { exact, cappedBy } = cappedScore(input);
+  // A tiny epsilon keeps exact shares (e.g. 89.9999999 from float sums) from flooring a grade down.
+  const score = Math.floor(exact + 1e-9);
+  return { score, grade: gradeOf(score), ...(cappedBy ? { cappedBy } : {}) };
+}
+
+/** The weighted mean (0 when the handshake failed), then every cap that applies; not rounded. */
+function cappedScore(input: ScoreInput): { exact: number; cappedBy?: string } {
   const ruleById = new Map(input.rules.map((r) => [r.id, r]));
-  // A tiny epsilon keeps exact shares (e.g. 90.0000001 from float sums) from flooring a grade down.
-  let score = input.handshakeOk ? Math.floor(weightedMean(ruleScores(input)) + 1e-9) : 0;
+  let exact = input.handshakeOk ? weightedMean(ruleScores(input)) : 0;
   let cappedBy: string | undefined;
   for (const cap of SCORE_CAPS) {
-    if (score > cap.maxScore && cap.applies(input, ruleById)) {
-      score = cap.maxScore;
+    if (exact > cap.maxScore && cap.applies(input, ruleById)) {
+      exact = cap.maxScore;
       cappedBy = cap.reason;
     }
   }
-  return { score, grade: gradeOf(score), ...(cappedBy ? { cappedBy } : {}) };
+  return { exact, ...(cappedBy ? { cappedBy } : {}) };
 }
 
 export interface FixGain {
   readonly ruleId: string;
+  /** Points the score gains when this rule passes everywhere, caps included (a fixed spec error lifts its cap). */
   readonly points: number;
   readonly failing: number;
   readonly applicable: number;
 }
 
-/**
- * The points each rule's fix would add (the score with that rule passing, before caps, minus the
- * score now), most first: what the Top fixes table shows.
- */
-export function fixGains(scores: readonly RuleScore[]): FixGain[] {
-  const total = scores.reduce((sum, s) => sum + s.weight, 0);
-  if (total === 0) return [];
-  return scores
+/** What fixing each failing rule would add to the score, most first: the Top fixes table. */
+export function fixGains(input: ScoreInput): FixGain[] {
+  if (!input.handshakeOk) return [];
+  const now = cappedScore(input).exact;
+  return ruleScores(input)
     .filter((s) => s.failing > 0)
-    .map((s) => ({ ruleId: s.ruleId, points: (100 * s.weight * s.failing) / s.applicable / total, failing: s.failing, applicable: s.applicable }))
+    .map((s) => {
+      const fixed = cappedScore({ ...input, findings: input.findings.filter((f) => f.ruleId !== s.ruleId) }).exact;
+      return { ruleId: s.ruleId, points: fixed - now, failing: s.failing, applicable: s.applicable };
+    })
     .sort((a, b) => b.points - a.points || a.ruleId.localeCompare(b.ruleId));
 }
 

@@ -4,14 +4,14 @@
  * (src/engine/score.ts), so the table never disagrees with the score.
  */
 import type { Rule } from '../engine/rule.js';
-import { fixGains, ruleScope, type ScoreScope } from '../engine/score.js';
-import { serverRuleScores, type ServerReport } from '../report.js';
+import { ruleScope, type ScoreScope } from '../engine/score.js';
+import { serverFixGains, type ServerReport } from '../report.js';
 
 export const TOP_FIXES = 5;
 
 export interface TopFix {
   readonly ruleId: string;
-  /** Points the weighted mean gains when the rule passes everywhere (before caps). */
+  /** Points the score gains when the rule passes everywhere (a fixed error lifts its cap). */
   readonly points: number;
   readonly failing: number;
   readonly applicable: number;
@@ -20,7 +20,7 @@ export interface TopFix {
 
 export function topFixes(server: ServerReport, rules: readonly Rule[], limit = TOP_FIXES): TopFix[] {
   const ruleById = new Map(rules.map((r) => [r.id, r]));
-  return fixGains(serverRuleScores(server, rules))
+  return serverFixGains(server, rules)
     .slice(0, limit)
     .map((gain) => {
       const rule = ruleById.get(gain.ruleId);
