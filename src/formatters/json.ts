@@ -22,7 +22,8 @@ export const json: Formatter = (report, context) => {
       score: s.score.score,
       grade: s.score.grade,
       ...(s.score.cappedBy ? { scoreCappedBy: s.score.cappedBy } : {}),
-      ruleScores: serverRuleScores(s, context.rules),
+      // `rule`, not `ruleId`: scripts that search the JSON for a rule's findings by `"ruleId"` must not match these.
+      ruleScores: serverRuleScores(s, context.rules).map(({ ruleId, ...part }) => ({ rule: ruleId, ...part })),
       counts: s.counts,
       findings: s.findings.map(({ frame: _frame, ...f }) => f),
       ignored: s.ignored.map(({ frame: _frame, ...f }) => f),

@@ -1,1 +1,0 @@
-import"./config-B4NCc6Ja.js";export{t as ConfigError}from"./errors-Daa591G_.js";

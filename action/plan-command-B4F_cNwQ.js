@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-f-i9JCTz.js";
