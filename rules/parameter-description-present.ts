@@ -52,6 +52,7 @@ export default defineRule({
   ],
   messages,
   requires: ['tools'],
+  scoreScope: 'parameters',
   *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const schema = tool.inputSchema;

@@ -11,7 +11,7 @@ export { formatters } from './formatters/index.js';
 export type { FormatContext, Formatter } from './formatters/types.js';
 export type { LintReport, ServerReport, LocatedFinding, ToolScore } from './report.js';
 export { toolScores, totals } from './report.js';
-export { scoreFindings, gradeOf, type Score } from './engine/score.js';
+export { scoreServer, gradeOf, GRADE_BANDS, LEVEL_WEIGHTS, CATEGORY_WEIGHTS, type Score } from './engine/score.js';
 export { parseBaseline, serializeBaseline, type Baseline, type BaselineEntry, type BaselineSummary } from './engine/baseline.js';
 export { applyBaseline, updatedBaseline } from './report-baseline.js';
 export { gate, type GateOptions, type FailOn } from './gate.js';

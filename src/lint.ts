@@ -36,7 +36,8 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const [rules, settings] = await Promise.all([run.rules(), run.settings()]);
   const servers = judgeServers(acquired, { cwd: options.cwd, run, rules, settings, labelByName: fromClientConfig, sharded: options.shard !== undefined });
   return {
-    report: { tool: { name: 'mcplint', version: VERSION }, servers },
+    // Skipped servers are part of the report: no summary may read "no problems" while some were not linted.
+    report: { tool: { name: 'mcplint', version: VERSION }, servers, ...(skippedServers.length > 0 ? { skippedServers } : {}) },
     captures: acquired.map((a) => a.capture),
     ...(fromClientConfig ? { skippedServers } : {}),
     ...(run.file ? { configFile: { path: run.file, ...(run.targetLine ? { line: run.targetLine } : {}) } } : {}),

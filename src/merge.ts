@@ -10,17 +10,17 @@ import { indexCapture } from './engine/capture-index.js';
 import { ConfigError } from './engine/config.js';
 import type { PeerServer, Rule } from './engine/rule.js';
 import { runRules, sortFindings, type RuleSetting } from './engine/run.js';
-import { scoreFindings } from './engine/score.js';
 import { JSON_FORMAT_VERSION } from './formatters/json.js';
 import { SHARDED_PEERS } from './pipeline/judge.js';
-import type { LintReport, LocatedFinding, ServerReport } from './report.js';
+import { serverScore, type LintReport, type LocatedFinding, type ServerReport } from './report.js';
 import { VERSION } from './version.js';
 
 /** A JSON report (src/formatters/json.ts) as read back. */
-interface JsonServer extends Omit<ServerReport, 'score' | 'toolNames'> {
+interface JsonServer extends Omit<ServerReport, 'score' | 'toolNames' | 'toolParameters'> {
   readonly score: number;
   readonly grade: ServerReport['score']['grade'];
-  readonly tools?: readonly { readonly name: string }[];
+  readonly scoreCappedBy?: string;
+  readonly tools?: readonly { readonly name: string; readonly parameters?: number }[];
 }
 
 interface JsonReport {
@@ -28,6 +28,7 @@ interface JsonReport {
   readonly tool: LintReport['tool'];
   readonly servers: readonly JsonServer[];
   readonly baseline?: BaselineSummary;
+  readonly skippedServers?: LintReport['skippedServers'];
 }
 
 export interface MergeContext {
@@ -47,7 +48,14 @@ export function mergeReports(documents: readonly (readonly [string, string])[], 
     .map(({ s }) => toServerReport(s));
   const judged = judgeDeferredPeers(servers, context);
   const baseline = mergeBaselines(reports.map((r) => r.baseline).filter((b): b is BaselineSummary => b !== undefined), reports.length);
-  return { tool: reports[0]!.tool, servers: judged, ...(baseline ? { baseline } : {}) };
+  // Every shard of a client config skips the same servers: each is listed once.
+  const skipped = new Map(reports.flatMap((r) => r.skippedServers ?? []).map((s) => [s.name, s]));
+  return {
+    tool: reports[0]!.tool,
+    servers: judged,
+    ...(baseline ? { baseline } : {}),
+    ...(skipped.size > 0 ? { skippedServers: [...skipped.values()] } : {}),
+  };
 }
 
 function parseReport(name: string, text: string): JsonReport {
@@ -73,8 +81,13 @@ function parseReport(name: string, text: string): JsonReport {
 }
 
 function toServerReport(s: JsonServer): ServerReport {
-  const { score, grade, tools, ...rest } = s;
-  return { ...rest, score: { score, grade }, ...(tools ? { toolNames: tools.map((t) => t.name) } : {}) };
+  const { score, grade, scoreCappedBy, tools, ...rest } = s;
+  const toolParameters = tools ? Object.fromEntries(tools.map((t) => [t.name, t.parameters ?? 0])) : undefined;
+  return {
+    ...rest,
+    score: { score, grade, ...(scoreCappedBy ? { cappedBy: scoreCappedBy } : {}) },
+    ...(tools ? { toolNames: tools.map((t) => t.name), toolParameters } : {}),
+  };
 }
 
 /** Shards share one baseline file: an entry is stale only if no shard matched it. */
@@ -118,18 +131,17 @@ function judgeDeferredPeers(servers: readonly ServerReport[], context: MergeCont
     const findings = sortFindings([...server.findings, ...result.findings.map(locatedAs)]);
     const counts = { error: 0, warning: 0, note: 0 };
     for (const f of findings) counts[f.level]++;
-    const categories = new Map(context.rules.map((r) => [r.id, r.category]));
     const order = new Map(context.rules.map((r, n) => [r.id, n]));
     const inRegistryOrder = <T>(items: T[], id: (item: T) => string): T[] => items.sort((a, b) => (order.get(id(a)) ?? 0) - (order.get(id(b)) ?? 0));
-    return {
+    const merged = {
       ...server,
       findings,
       ignored: [...server.ignored, ...result.ignored.map((f) => ({ ...locatedAs(f), reason: f.reason }))],
       skipped: inRegistryOrder([...server.skipped.filter((k) => !deferred.has(k.ruleId)), ...result.skipped], (k) => k.ruleId),
       ran: inRegistryOrder([...server.ran, ...result.ran], (id) => id),
       counts,
-      score: scoreFindings([...findings, ...(server.baselined ?? [])], (id) => categories.get(id), server.handshake.ok),
     };
+    return { ...merged, score: serverScore(merged, context.rules) };
   });
 }
 

@@ -6,7 +6,8 @@ import type { Capture, TargetDescription } from './capture.js';
 import { locate, type Anchors, type Location } from './engine/locate.js';
 import type { Rule, Severity } from './engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from './engine/run.js';
-import { scoreFindings, type Score } from './engine/score.js';
+import { fixGains, ruleScope, ruleScores, scoreServer, type FixGain, type RuleScore, type Score, type SubjectCounts } from './engine/score.js';
+import { parameterCounts } from './engine/score-subjects.js';
 import type { BaselineSummary } from './engine/baseline.js';
 import { countLevels, sumLevelCounts } from './shared/levels.js';
 
@@ -49,6 +50,8 @@ export interface ServerReport {
   readonly baselined?: readonly BaselinedFinding[];
   /** Names of the tools the server listed (per-tool scores). */
   readonly toolNames?: readonly string[];
+  /** Parameters per listed tool: the subjects of parameter rules in the score (absent: none counted). */
+  readonly toolParameters?: Readonly<Record<string, number>>;
   readonly skipped: readonly SkippedRule[];
   /** Rules that ran on this server (enabled, data present). */
   readonly ran: readonly string[];
@@ -62,18 +65,19 @@ export interface LintReport {
   readonly servers: readonly ServerReport[];
   /** Set when a baseline was applied (--baseline / --update-baseline). */
   readonly baseline?: BaselineSummary;
+  /** --config-file: servers of the file that could not be linted, and why (absent: none). */
+  readonly skippedServers?: readonly { readonly name: string; readonly reason: string }[];
 }
 
 /** `runNotes`: notes about this run rather than the server (e.g. source mapping failed), after the capture's. */
 export function buildServerReport(capture: Capture, result: RunResult, anchors: Anchors, rules: readonly Rule[], runNotes: readonly string[] = []): ServerReport {
-  const categories = new Map(rules.map((r) => [r.id, r.category]));
   const located = ({ at, ...f }: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors, at) });
   const findings = result.findings.map(located);
   const counts = countLevels(findings);
   const hs = capture.handshake;
   const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
   const serverVersion = hs.ok && typeof hs.serverInfo.version === 'string' ? hs.serverInfo.version : undefined;
-  return {
+  const unscored = {
     label: serverName ? `${serverName}${serverVersion ? ` ${serverVersion}` : ''}` : targetLabel(capture.target),
     target: capture.target,
     anchorPlaces: anchorPlacesOf(anchors),
@@ -89,12 +93,48 @@ export function buildServerReport(capture: Capture, result: RunResult, anchors: 
     findings,
     ignored: result.ignored.map((f) => ({ ...located(f), reason: f.reason })),
     toolNames: listedToolNames(capture),
+    toolParameters: parameterCounts(capture),
     skipped: result.skipped,
     ran: result.ran,
     counts,
-    score: scoreFindings(findings, (id) => categories.get(id), hs.ok),
     notes: runNotes.length > 0 ? [...capture.notes, ...runNotes] : capture.notes,
   };
+  return { ...unscored, score: serverScore(unscored, rules) };
+}
+
+/** What the score of a server is computed from (a report being built, or one read back by merge). */
+export type ScoredServer = Pick<ServerReport, 'findings' | 'baselined' | 'ran' | 'stats' | 'toolParameters' | 'handshake'>;
+
+function scoreInput(server: ScoredServer, rules: readonly Rule[]) {
+  return {
+    // Baselined findings are known but unresolved: they count.
+    findings: [...server.findings, ...(server.baselined ?? [])],
+    rules,
+    ran: server.ran,
+    subjects: serverSubjects(server),
+    handshakeOk: server.handshake.ok,
+  };
+}
+
+/** The server's score (src/engine/score.ts); `mcplint merge` recomputes it with this after cross-server rules. */
+export function serverScore(server: ScoredServer, rules: readonly Rule[]): Score {
+  return scoreServer(scoreInput(server, rules));
+}
+
+/** Each ran rule's part in the server's score (the Top fixes table reads it). */
+export function serverRuleScores(server: ScoredServer, rules: readonly Rule[]): RuleScore[] {
+  return server.handshake.ok ? ruleScores(scoreInput(server, rules)) : [];
+}
+
+/** What fixing each failing rule would add to the server's score, most first (the Top fixes table). */
+export function serverFixGains(server: ScoredServer, rules: readonly Rule[]): FixGain[] {
+  return fixGains(scoreInput(server, rules));
+}
+
+function serverSubjects(server: ScoredServer): SubjectCounts {
+  const parameters = Object.values(server.toolParameters ?? {}).reduce((sum, n) => sum + n, 0);
+  const { tools, prompts, resources, resourceTemplates } = server.stats;
+  return { tools, parameters, prompts, resources: resources + resourceTemplates };
 }
 
 function anchorPlacesOf(anchors: Anchors): Location[] {
@@ -120,13 +160,18 @@ export interface ToolScore extends Score {
 }
 
 /**
- * Per-tool scores: the server formula (src/engine/score.ts) over the findings about one tool,
- * baselined ones included, exactly as they count in the server score. Every listed tool appears,
- * in list order; a tool with findings that was not listed (e.g. a duplicate name) is added.
+ * Per-tool scores: the server model (src/engine/score.ts) over one tool. Its rules are the ran
+ * rules that judge tools or parameters, plus any rule with a finding about it; its subjects are the
+ * tool and its parameters; baselined findings count, exactly as in the server score. Every listed
+ * tool appears, in list order; a tool with findings that was not listed (e.g. a duplicate name) is added.
  */
 export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolScore[] {
   if (!server.handshake.ok) return [];
-  const categories = new Map(rules.map((r) => [r.id, r.category]));
+  const ruleById = new Map(rules.map((r) => [r.id, r]));
+  const toolRules = server.ran.filter((id) => {
+    const rule = ruleById.get(id);
+    return rule !== undefined && (ruleScope(rule) === 'tools' || ruleScope(rule) === 'parameters');
+  });
   // Findings grouped by tool once: per-tool filtering of every finding would be tools × findings.
   const scored = new Map<string, Finding[]>();
   const counted = new Map<string, Record<Severity, number>>();
@@ -143,11 +188,11 @@ export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolSc
     if (!counts) counted.set(f.subject.name, (counts = { error: 0, warning: 0, note: 0 }));
     counts[f.level]++;
   }
-  return [...scored].map(([name, findings]) => ({
-    name,
-    ...scoreFindings(findings, (id) => categories.get(id)),
-    counts: counted.get(name) ?? { error: 0, warning: 0, note: 0 },
-  }));
+  return [...scored].map(([name, findings]) => {
+    const subjects = { tools: 1, parameters: server.toolParameters?.[name] ?? 0, prompts: 0, resources: 0 };
+    const { cappedBy: _cappedBy, ...score } = scoreServer({ findings, rules, ran: toolRules, subjects, handshakeOk: true });
+    return { name, ...score, counts: counted.get(name) ?? { error: 0, warning: 0, note: 0 } };
+  });
 }
 
 export function targetLabel(target: TargetDescription): string {

@@ -6,6 +6,7 @@
 import { ruleStatus, type Rule } from './engine/rule.js';
 import { docsUrl, ruleMarkdown, rulesTable, ruleText } from './docs.js';
 import { editDistance } from './util/edit-distance.js';
+import { GRADE_BANDS, highestScoreOf, ruleScope, ruleWeight } from './engine/score.js';
 
 export type ListFormat = 'text' | 'json' | 'markdown';
 export type ExplainFormat = 'text' | 'markdown' | 'json';
@@ -47,11 +48,28 @@ export function rulesListing(rules: readonly Rule[], format: ListFormat): string
   const lines: string[] = [];
   for (const [category, list] of byCategory) {
     lines.push(category);
-    for (const r of list) lines.push(`  ${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}${statusNote(r)}`);
+    for (const r of list) {
+      const weight = `[weight ${ruleWeight(r)} · ${ruleScope(r)}]`;
+      lines.push(`  ${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}${statusNote(r)}  ${weight}`);
+    }
     lines.push('');
   }
+  lines.push(...scoreLegend());
   lines.push(`${rules.length} rules. mcplint explain <rule> prints one rule's documentation.`);
   return lines.join('\n') + '\n';
+}
+
+/** How the weight column is read, and the grade bands (README "Score and grade"). */
+function scoreLegend(): string[] {
+  const bands = GRADE_BANDS.map(([grade, floor]) => (floor > 0 ? `${grade} ≥ ${floor}` : `${grade} below ${GRADE_BANDS.at(-2)![1]}`));
+  return [
+    'Score: [weight W · scope] — each rule weighs W (level weight × category weight) and scores the',
+    'share of its subjects (the scope: server, tools, parameters, prompts or resources) that pass;',
+    'the server score is the weighted mean.',
+    `Grades: ${bands.join(', ')}. A spec error caps at C (${highestScoreOf('C')}), a security error at D (${highestScoreOf('D')});`,
+    'a failed handshake scores 0.',
+    '',
+  ];
 }
 
 /** Known ids close to an unknown one (a substring either way, or a few edits away), closest first. */

@@ -91,7 +91,7 @@ describe('GitHub Action (run locally)', () => {
     const r = await runAction({ command: 'node fixtures/rules/tool-annotations-present/bad.mjs', 'sarif-file': sarifFile, 'sarif-category': 'books' });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.outputs).toMatchObject({ 'exit-code': '0', score: '97', grade: 'A', errors: '0', warnings: '1', notes: '0', 'sarif-file': sarifFile });
+    expect(r.outputs).toMatchObject({ 'exit-code': '0', score: '98', grade: 'A', errors: '0', warnings: '1', notes: '0', 'sarif-file': sarifFile });
     // The job log: workflow commands, paths relative to the repository root.
     expect(r.stdout).toMatch(/^::warning file=fixtures\/rules\/tool-annotations-present\/bad\.mjs,line=1,title=mcplint tool-annotations-present::Tool "bookstore_search_books" has no annotations/m);
     // The step summary: the Markdown report.

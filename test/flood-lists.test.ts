@@ -4,11 +4,8 @@
  * run has an error and the server scores a D at best — not an A with exit code 0.
  */
 import { describe, expect, it } from 'vitest';
-import { rules } from '../rules/index.js';
-import { scoreFindings } from '../src/engine/score.js';
 import { captureFixture, lintAll } from './helpers/capture.js';
-
-const categories = new Map(rules.map((r) => [r.id, r.category]));
+import { serverReport } from './helpers/report.js';
 
 describe('a notification flood that keeps tools/list from completing', () => {
   it('is an error finding, and the score is capped at D', async () => {
@@ -27,7 +24,7 @@ describe('a notification flood that keeps tools/list from completing', () => {
     expect(incomplete!.message).toMatch(/^tools\/list never completed: the server wrote more than 4 MiB to stdout/);
     expect(incomplete!.evidence).toContain('"method":"notifications/message"');
     expect(findings.map((f) => `${f.ruleId} ${f.messageId}`)).toContain('output-flood stdoutCap');
-    const score = scoreFindings(findings, (id) => categories.get(id), capture.handshake.ok);
+    const { score } = serverReport(capture);
     expect(score.score).toBeLessThanOrEqual(69);
     expect(score.grade).toBe('D');
   }, 60_000);

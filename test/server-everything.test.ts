@@ -36,8 +36,9 @@ describe('@modelcontextprotocol/server-everything', () => {
     expect(found).toEqual(
       expect.arrayContaining([
         'server-name-convention convention server',
-        'tool-name-snake-case notSnakeCase tool:get-sum',
-        'tool-name-service-prefix missingServicePrefix tool:echo',
+        // Kebab-case throughout and no tool with the prefix: each is one server-wide finding (issue 13).
+        'tool-name-snake-case serverNotSnakeCase server',
+        'tool-name-service-prefix serverMissingServicePrefix server',
         'tool-description-length tooShort tool:echo#/description',
         'input-schema-strict open tool:echo#/inputSchema',
         'parameter-description-present missing tool:get-resource-reference#/inputSchema/properties/resourceType',

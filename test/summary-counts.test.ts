@@ -6,7 +6,6 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import type { Log } from 'sarif';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
 import { runRules } from '../src/engine/run.js';
-import { scoreFindings } from '../src/engine/score.js';
 import { checklist } from '../src/formatters/checklist.js';
 import { github } from '../src/formatters/github.js';
 import { json } from '../src/formatters/json.js';
@@ -81,14 +80,15 @@ describe('per-tool scores', () => {
     const scores = toolScores(server, rules);
     expect(scores.map((s) => s.name)).toEqual([...cleanTools().map((t) => t.name), 'bookstore_list_books']);
     const listBooks = scores.find((s) => s.name === 'bookstore_list_books')!;
-    expect(listBooks).toMatchObject({ score: 100 - 3 - 10, grade: 'B', counts: { error: 1, warning: 1, note: 0 } });
-    const expected = scoreFindings(server.findings.filter((f) => f.subject.kind === 'tool'), () => undefined);
-    expect(listBooks.score).toBe(expected.score);
+    // Two of the tool rules fail for this one tool (weights 6 and 1 of the tool rules' total); the
+    // server's three tools and its other rules dilute the same two failures in the server score.
+    expect(listBooks).toMatchObject({ score: 93, grade: 'A', counts: { error: 1, warning: 1, note: 0 } });
     for (const s of scores.filter((s) => s.name !== 'bookstore_list_books')) expect(s).toMatchObject({ score: 100, grade: 'A' });
     const doc = JSON.parse(json(lintReport(server), CONTEXT));
-    expect(doc.servers[0].tools.find((t: { name: string }) => t.name === 'bookstore_list_books')).toMatchObject({ score: 87, grade: 'B' });
-    // The server score counts the server-level finding too.
-    expect(doc.servers[0].score).toBe(100 - 3 - 10 - 3);
+    expect(doc.servers[0].tools.find((t: { name: string }) => t.name === 'bookstore_list_books')).toMatchObject({ score: 93, grade: 'A' });
+    expect(doc.servers[0].score).toBe(server.score.score);
+    expect(server.score.score).toBeGreaterThan(listBooks.score);
+    expect(server.score.score).toBeLessThan(100);
   });
 });
 
@@ -104,8 +104,8 @@ describe('gate', () => {
     expect(gate(report, { failOn: 'warning' }).failed).toBe(true);
     expect(gate(report, { failOn: 'note' }).reasons[0]).toMatch(/1 warning, 1 note/);
     expect(gate(report, { failOn: 'none', maxWarnings: 0 }).reasons).toEqual(['1 warnings exceed --max-warnings 0']);
-    expect(gate(report, { minScore: 96 }).failed).toBe(false);
-    expect(gate(report, { minScore: 97 }).reasons[0]).toMatch(/scores 96\/100 \(A\), below --min-score 97/);
+    expect(gate(report, { minScore: 98 }).failed).toBe(false);
+    expect(gate(report, { minScore: 99 }).reasons[0]).toMatch(/scores 98\/100 \(A\), below --min-score 99/);
   });
 
   it('--quiet shows errors only', () => {
@@ -117,14 +117,14 @@ describe('gate', () => {
   it('CLI: --min-score, --quiet, --fail-on', async () => {
     const bad = fixturePath('rules/tool-annotations-present/bad.mjs');
     const [low, ok, quiet, failOn, badFlag] = await Promise.all([
+      runCli(['--min-score', '99', '--', process.execPath, bad]),
       runCli(['--min-score', '98', '--', process.execPath, bad]),
-      runCli(['--min-score', '97', '--', process.execPath, bad]),
       runCli(['--quiet', '--', process.execPath, bad]),
       runCli(['--fail-on', 'warning', '--', process.execPath, bad]),
       runCli(['--min-score', '101', '--', process.execPath, bad]),
     ]);
     expect(low.code).toBe(1);
-    expect(low.stderr).toMatch(/scores 97\/100 \(A\), below --min-score 98/);
+    expect(low.stderr).toMatch(/scores 98\/100 \(A\), below --min-score 99/);
     expect(ok.code).toBe(0);
     expect(quiet.code).toBe(0);
     expect(quiet.stdout).not.toContain('has no annotations');

@@ -34,6 +34,8 @@ export interface FinishOptions {
   /** The run's mcplint config file: a SARIF stand-in for targets that are not repository files. */
   readonly configFile?: { readonly path: string; readonly line?: number };
   readonly quiet?: boolean;
+  /** false: --no-fold / --verbose (text prints every finding). */
+  readonly fold?: boolean;
   readonly baseline?: string;
   readonly updateBaseline?: boolean;
   readonly strictBaseline?: boolean;
@@ -67,6 +69,7 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}),
     ...(options.failOn ? { failOn: options.failOn } : {}),
     ...(places ? { repositoryPlaces: places } : {}),
+    ...(options.fold === false ? { fold: false } : {}),
   });
 
   const main = (await formatters[options.format]())(shown, context(options.color ?? (options.output ? false : options.colorSupported)));

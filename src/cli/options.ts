@@ -227,6 +227,22 @@ export const OPTIONS = {
       if (v) into.strictBaseline = true;
     },
   }),
+  fold: flag({
+    group: 'Output:',
+    commands: LINT,
+    describe: 'Text: fold the repeated findings of one rule into one line (default); --no-fold prints every finding',
+    finish: (v, into) => {
+      if (!v) into.fold = false;
+    },
+  }),
+  verbose: flag({
+    group: 'Output:',
+    commands: LINT,
+    describe: 'Text: print every finding (same as --no-fold)',
+    finish: (v, into) => {
+      if (v) into.fold = false;
+    },
+  }),
   quiet: flag({
     alias: 'q',
     group: 'Output:',

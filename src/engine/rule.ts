@@ -32,6 +32,9 @@ export type Category =
   | 'security'
   | 'config';
 
+/** The subjects a rule's score is a share of: the server itself, its tools, their parameters, prompts or resources. */
+export type ScoreScope = 'server' | 'tools' | 'parameters' | 'prompts' | 'resources';
+
 /** spec: an MCP specification requirement; guideline: the server-building guide's best practice. */
 export type Basis = 'spec' | 'guideline';
 
@@ -144,6 +147,11 @@ export interface RuleDefinition<M extends string, O> {
   readonly messages: Readonly<Record<M, string>>;
   readonly options?: RuleOptionsSpec<O>;
   readonly requires?: readonly Requirement[];
+  /**
+   * What the rule's score is a share of (src/engine/score.ts); absent: what `requires` implies
+   * (tools, prompts or resources), else the server itself.
+   */
+  readonly scoreScope?: ScoreScope;
   check(ctx: RuleContext<O>): Iterable<Report<M>>;
 }
 

@@ -2,7 +2,7 @@
  * The JSON format: a stable, documented document (see README "JSON output"). Field names only
  * grow between minor versions; `formatVersion` changes if anything is removed or renamed.
  */
-import { setAside, toolScores, totals } from '../report.js';
+import { serverRuleScores, setAside, toolScores, totals } from '../report.js';
 import type { Formatter } from './types.js';
 
 export const JSON_FORMAT_VERSION = 1;
@@ -21,17 +21,21 @@ export const json: Formatter = (report, context) => {
       stats: s.stats,
       score: s.score.score,
       grade: s.score.grade,
+      ...(s.score.cappedBy ? { scoreCappedBy: s.score.cappedBy } : {}),
+      // `rule`, not `ruleId`: scripts that search the JSON for a rule's findings by `"ruleId"` must not match these.
+      ruleScores: serverRuleScores(s, context.rules).map(({ ruleId, ...part }) => ({ rule: ruleId, ...part })),
       counts: s.counts,
       findings: s.findings.map(({ frame: _frame, ...f }) => f),
       ignored: s.ignored.map(({ frame: _frame, ...f }) => f),
       baselined: (s.baselined ?? []).map(({ frame: _frame, ...f }) => f),
-      tools: toolScores(s, context.rules),
+      tools: toolScores(s, context.rules).map((t) => ({ ...t, parameters: s.toolParameters?.[t.name] ?? 0 })),
       skipped: s.skipped,
       ran: s.ran,
       ...(s.exposedTools ? { exposedTools: s.exposedTools } : {}),
       notes: s.notes,
     })),
     ...(report.baseline ? { baseline: report.baseline } : {}),
+    ...(report.skippedServers ? { skippedServers: report.skippedServers } : {}),
   };
   return JSON.stringify(document, null, 2) + '\n';
 };

@@ -4,24 +4,25 @@
  * its documentation and evidence folded into <details>. Compact on purpose: a PR comment holds at
  * most 65,536 characters, so long finding lists are cut with a pointer to the full report.
  */
-import { subjectKey, type Severity, type Subject } from '../engine/rule.js';
+import { subjectKey, type Rule, type Severity, type Subject } from '../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { totals } from '../report.js';
 import { clip } from '../shared/text.js';
 import { docsUrl } from '../version.js';
 import { inertReport } from './inert-report.js';
+import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { Formatter } from './types.js';
 
 /** Findings listed per server; the rest are counted. */
 export const MAX_ROWS = 100;
 const MAX_EVIDENCE_CHARS = 500;
 
-export const markdown: Formatter = (untrusted) => {
+export const markdown: Formatter = (untrusted, context) => {
   const report = inertReport(untrusted);
   const out: string[] = [];
-  const several = report.servers.length > 1;
+  const several = report.servers.length > 1 || (report.skippedServers?.length ?? 0) > 0;
   if (several) out.push(...overview(report));
-  for (const server of report.servers) out.push(...renderServer(server, several ? '###' : '##'));
+  for (const server of report.servers) out.push(...renderServer(server, several ? '###' : '##', context.rules));
   out.push(...baselineSection(report));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
@@ -40,10 +41,36 @@ function overview(report: LintReport): string[] {
         `| ${escapeText(s.label)} | ${s.score.score} (${s.score.grade}) | ${s.counts.error} | ${s.counts.warning} | ${s.counts.note} | ${s.ignored.length} | ${s.baselined?.length ?? 0} |`,
     ),
     '',
+    ...skippedServers(report),
   ];
 }
 
-function renderServer(server: ServerReport, heading: string): string[] {
+/** Servers of the client config that were not linted: never a silent "no problems". */
+function skippedServers(report: LintReport): string[] {
+  const skipped = report.skippedServers ?? [];
+  if (skipped.length === 0) return [];
+  const items = skipped.map((s) => `- ${code(s.name)}: ${escapeText(s.reason)}`);
+  return [`**${count(skipped.length, 'server')} skipped (not linted):**`, '', ...items, ''];
+}
+
+/**
+ * The rules whose fix would raise the score most (same table as the text format's). Written
+ * without the optional outer pipes of GFM tables, so it reads apart from the findings table.
+ */
+function topFixesTable(server: ServerReport, rules: readonly Rule[]): string[] {
+  const fixes = topFixes(server, rules);
+  if (fixes.length === 0) return [];
+  return [
+    '**Top fixes**',
+    '',
+    'points | rule | failing',
+    '---: | --- | ---',
+    ...fixes.map((f) => `${pointsText(f.points)} | ${ruleLink(f.ruleId)} | ${subjectsText(f)}`),
+    '',
+  ];
+}
+
+function renderServer(server: ServerReport, heading: string, rules: readonly Rule[]): string[] {
   const lines: string[] = [`${heading} ${heading === '##' ? 'mcplint: ' : ''}${escapeText(server.label)}`, ''];
   const facts = [`**Score ${server.score.score}/100 (${server.score.grade})**`, server.transport];
   if (server.handshake.ok) {
@@ -86,6 +113,8 @@ function renderServer(server: ServerReport, heading: string): string[] {
     const rest = server.findings.length - MAX_ROWS;
     if (rest > 0) lines.push(`_… and ${count(rest, 'more finding')}; see the full report (\`--format text\` or \`--format sarif\`)._`, '');
   }
+
+  lines.push(...topFixesTable(server, rules));
 
   if (server.skipped.length > 0) {
     lines.push(`<details><summary>${count(server.skipped.length, 'skipped rule')}</summary>`, '');

@@ -1,12 +1,16 @@
 /**
  * The default human format: per server a header, findings grouped by subject (like ESLint's
- * stylish groups by file), evidence quoted under its finding, then counts, score and skipped rules.
+ * stylish groups by file), evidence quoted under its finding, the repeated findings of one rule
+ * folded into one line, then counts, score, Top fixes and skipped rules; a run over several servers
+ * ends with one line per server.
  */
 import pc from 'picocolors';
-import { subjectKey, subjectLabel, type Severity } from '../engine/rule.js';
-import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
+import { subjectKey, subjectLabel, type Rule, type Severity } from '../engine/rule.js';
+import type { LintReport, ServerReport } from '../report.js';
 import { totals } from '../report.js';
+import { foldFindings, foldHeadline, groupSubject } from './fold.js';
 import { inertReport } from './inert-report.js';
+import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { Formatter } from './types.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -15,13 +19,18 @@ export const text: Formatter = (untrusted, context) => {
   const report = inertReport(untrusted);
   const c = pc.createColors(context.color);
   const out: string[] = [];
-  for (const server of report.servers) out.push(...renderServer(server, c), '');
-  if (report.servers.length > 1) out.push(summaryLine(totals(report), c) + ` across ${report.servers.length} servers`);
+  const fold = context.fold !== false;
+  for (const server of report.servers) out.push(...renderServer(server, c, fold, context.rules), '');
+  const skipped = report.skippedServers ?? [];
+  if (report.servers.length > 1 || skipped.length > 0) {
+    out.push(...serverLines(report, c), '');
+    out.push(summaryLine(totals(report), c, skipped.length) + ` across ${plural(report.servers.length, 'linted server')}`);
+  }
   out.push(...baselineLines(report, c));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 
-function renderServer(server: ServerReport, c: Colors): string[] {
+function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: readonly Rule[]): string[] {
   const lines: string[] = [];
   const facts: string[] = [server.transport];
   if (server.handshake.ok) {
@@ -40,22 +49,33 @@ function renderServer(server: ServerReport, c: Colors): string[] {
   facts.push(`${(server.stats.durationMs / 1000).toFixed(1)} s`);
   lines.push(`${c.bold(c.underline(server.label))} ${c.dim(`(${facts.join(' · ')})`)}`);
 
+  const { folds, rest } = foldFindings(server.findings, fold);
   let currentGroup = '';
-  for (const finding of server.findings) {
-    const group = subjectKey(groupSubject(finding));
+  for (const finding of rest) {
+    const group = subjectKey(groupSubject(finding.subject));
     if (group !== currentGroup) {
       currentGroup = group;
       const where = finding.location.anchor === 'source' ? c.dim(`  ${finding.location.uri}:${finding.location.startLine}`) : '';
-      lines.push('', `  ${c.bold(subjectLabel(groupSubject(finding)))}${where}`);
+      lines.push('', `  ${c.bold(subjectLabel(groupSubject(finding.subject)))}${where}`);
     }
     lines.push(`    ${levelTag(finding.level, c)}  ${finding.message}  ${c.dim(finding.ruleId)}`);
     if (finding.evidence) {
       for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`             ${c.dim('│')} ${c.dim(line)}`);
     }
   }
+  if (folds.length > 0) {
+    lines.push('', `  ${c.bold('repeated findings')} ${c.dim('(--no-fold prints every one)')}`);
+    for (const f of folds) {
+      const first = f.findings[0]!;
+      lines.push(`    ${levelTag(first.level, c)}  ${foldHeadline(f)}`);
+      lines.push(`             ${c.dim(`e.g. ${first.message}`)}`);
+    }
+  }
   if (server.findings.length > 0) lines.push('');
 
-  lines.push(summaryLine(server.counts, c) + c.dim(` · score ${server.score.score}/100 (${server.score.grade})`));
+  const cap = server.score.cappedBy ? `, capped: ${server.score.cappedBy}` : '';
+  lines.push(summaryLine(server.counts, c) + c.dim(` · score ${server.score.score}/100 (${server.score.grade}${cap})`));
+  lines.push(...topFixLines(server, rules, c));
   if (server.ignored.length > 0) lines.push(c.dim(`  ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`));
   const baselined = server.baselined?.length ?? 0;
   if (baselined > 0) lines.push(c.dim(`  baselined: ${plural(baselined, 'known finding')} (in the baseline; not failing the run)`));
@@ -84,10 +104,28 @@ function baselineLines(report: LintReport, c: Colors): string[] {
   ];
 }
 
-/** Findings about a tool parameter are grouped under the tool. */
-function groupSubject(finding: LocatedFinding): LocatedFinding['subject'] {
-  const s = finding.subject;
-  return s.kind === 'server' || s.kind === 'transport' ? s : { kind: s.kind, name: s.name };
+/** The rules whose fix would raise the score most: points, rule, failing subjects. */
+function topFixLines(server: ServerReport, rules: readonly Rule[], c: Colors): string[] {
+  const fixes = topFixes(server, rules);
+  if (fixes.length === 0) return [];
+  const width = Math.max(...fixes.map((f) => f.ruleId.length));
+  return [
+    c.bold('  Top fixes') + c.dim(' (points the score would gain)'),
+    ...fixes.map((f) => `    ${pointsText(f.points).padStart(5)}  ${f.ruleId.padEnd(width)}  ${c.dim(subjectsText(f))}`),
+  ];
+}
+
+/** One line per server, then one per skipped server: a run over several servers at a glance. */
+function serverLines(report: LintReport, c: Colors): string[] {
+  const lines = [c.bold('servers')];
+  const width = Math.max(...report.servers.map((s) => s.label.length), ...(report.skippedServers ?? []).map((s) => s.name.length));
+  for (const s of report.servers) {
+    const state = s.handshake.ok ? '' : c.red('  failed to start');
+    const counts = `${plural(s.counts.error, 'error')}, ${plural(s.counts.warning, 'warning')}`;
+    lines.push(`  ${s.label.padEnd(width)}  ${s.score.grade} ${String(s.score.score).padStart(3)}  ${counts}${state}`);
+  }
+  for (const s of report.skippedServers ?? []) lines.push(c.yellow(`  ${s.name.padEnd(width)}  skipped: ${s.reason}`));
+  return lines;
 }
 
 function levelTag(level: Severity, c: Colors): string {
@@ -96,11 +134,13 @@ function levelTag(level: Severity, c: Colors): string {
   return c.blue('note   ');
 }
 
-function summaryLine(counts: Readonly<Record<Severity, number>>, c: Colors): string {
+/** Never "no problems" while servers were skipped: they were not judged at all. */
+function summaryLine(counts: Readonly<Record<Severity, number>>, c: Colors, skippedServers = 0): string {
   const problems = counts.error + counts.warning + counts.note;
-  if (problems === 0) return c.green('✔ no problems');
+  const skipped = skippedServers > 0 ? `, ${plural(skippedServers, 'server')} skipped (not linted)` : '';
+  if (problems === 0) return skipped ? c.yellow(`⚠ no problems in the linted servers${skipped}`) : c.green('✔ no problems');
   const mark = counts.error > 0 ? c.red('✖') : c.yellow('⚠');
-  return `${mark} ${plural(problems, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')})`;
+  return `${mark} ${plural(problems, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')})${skipped}`;
 }
 
 function plural(n: number, word: string): string {

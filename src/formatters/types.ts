@@ -21,6 +21,8 @@ export interface FormatContext {
    * missing reads "no rule checks it in this version", not "not checkable".
    */
   readonly checklist?: readonly ChecklistItem[];
+  /** Text: fold the repeated findings of one rule into one line (default true; --no-fold, --verbose). */
+  readonly fold?: boolean;
   /** When the run happened (JUnit timestamps); default now. */
   readonly timestamp?: Date;
 }

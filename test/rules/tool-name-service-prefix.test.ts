@@ -29,7 +29,7 @@ describe(RULE, () => {
   });
 
   it('reports single-word names, and a name that is only the prefix', () => {
-    const result = lint(server('bookstore-mcp-server', 'bookstore_get_book', 'echo', 'bookstore'));
+    const result = lint(server('bookstore-mcp-server', 'bookstore_get_book', 'bookstore_list_books', 'bookstore_add_review', 'echo', 'bookstore'));
     expect(summary(result)).toEqual([`${RULE} missingServicePrefix tool:bookstore`, `${RULE} missingServicePrefix tool:echo`]);
     expect(result.findings[0]!.message).toContain('"bookstore_…"');
   });
@@ -54,11 +54,28 @@ describe(RULE, () => {
     expect(result.findings[0]!.message).toContain('"brave_search_"');
   });
 
-  it('reports every tool when the server name implies a service that no tool uses and no prefix is shared', () => {
-    expect(summary(lint(server('bookstore-mcp-server', 'search_books', 'get_book')))).toEqual([
-      `${RULE} missingServicePrefix tool:get_book`,
-      `${RULE} missingServicePrefix tool:search_books`,
-    ]);
+  it('reports once for the server when the server name implies a service that no tool uses and no prefix is shared', () => {
+    const result = lint(server('bookstore-mcp-server', 'search_books', 'get_book'));
+    expect(summary(result)).toEqual([`${RULE} serverMissingServicePrefix server`]);
+    expect(result.findings[0]!.message).toBe(
+      '2 of 2 tools do not start with the service prefix "bookstore_" that the server name "bookstore-mcp-server" implies; name every tool bookstore_{action}_{resource} (e.g. "search_books" → "bookstore_search_books") so they cannot clash with other servers\' tools.',
+    );
+    expect(result.findings[0]!.evidence).toBe('search_books\nget_book');
+  });
+
+  it('a server where no tool has the prefix gets exactly one finding, its tools listed (capped) in the evidence', () => {
+    const names = Array.from({ length: 30 }, (_, i) => `get_item_${i}`);
+    const result = lint(server('bookstore-mcp-server', ...names));
+    expect(summary(result)).toEqual([`${RULE} serverMissingServicePrefix server`]);
+    expect(result.findings[0]!.message).toMatch(/^30 of 30 tools/);
+    const evidence = result.findings[0]!.evidence!.split('\n');
+    expect(evidence).toHaveLength(21);
+    expect(evidence.at(-1)).toBe('… and 10 more');
+  });
+
+  it('a server where 1 of 10 tools lacks the prefix gets one finding about that tool', () => {
+    const names = [...Array.from({ length: 9 }, (_, i) => `bookstore_get_item_${i}`), 'get_review'];
+    expect(summary(lint(server('bookstore-mcp-server', ...names)))).toEqual([`${RULE} missingServicePrefix tool:get_review`]);
   });
 
   it('accepts a prefix every tool shares even when it differs from the server name', () => {
@@ -72,11 +89,12 @@ describe(RULE, () => {
   });
 
   it('does not take a shared verb for a prefix', () => {
-    // get_ is shared by most tools but is the action, so there is no prefix: names that start with a verb lack one.
-    expect(summary(lint(server('mcp-server', 'get_user', 'get_team', 'weather_today')))).toEqual([
-      `${RULE} noPrefix tool:get_team`,
-      `${RULE} noPrefix tool:get_user`,
-    ]);
+    // get_ is shared by most tools but is the action, so there is no prefix: names that start with a
+    // verb lack one, and as they are most of the server's tools, that is one server-wide finding.
+    const result = lint(server('mcp-server', 'get_user', 'get_team', 'weather_today'));
+    expect(summary(result)).toEqual([`${RULE} serverNoPrefix server`]);
+    expect(result.findings[0]!.message).toMatch(/^2 of 3 tools have no service prefix/);
+    expect(result.findings[0]!.evidence).toBe('get_user\nget_team');
   });
 
   it('without any prefix to go by, reports only single words and names that start with their action', () => {

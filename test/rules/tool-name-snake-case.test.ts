@@ -51,4 +51,19 @@ describe(RULE, () => {
   it('reports a duplicated name once', () => {
     expect(summary(lint(makeCapture({ tools: withNames('getBook', 'getBook') })))).toEqual([`${RULE} notSnakeCase tool:getBook`]);
   });
+
+  it('reports once for the server when most tools share another style (kebab-case throughout)', () => {
+    const names = ['aggregate-db', 'list-collections', 'find-documents', 'insert-many'];
+    const result = lint(makeCapture({ tools: names.map((name) => ({ ...cleanTools()[1], name })) }));
+    expect(summary(result)).toEqual([`${RULE} serverNotSnakeCase server`]);
+    expect(result.findings[0]!.message).toBe(
+      '4 of 4 tools are not snake_case (the server names its tools in kebab-case); rename them in snake_case, e.g. "aggregate-db" → "aggregate_db".',
+    );
+    expect(result.findings[0]!.evidence).toBe(names.join('\n'));
+  });
+
+  it('reports per tool the minority that deviates from the server\'s snake_case', () => {
+    const result = lint(makeCapture({ tools: withNames('bookstoreAddReview', 'bookstore_list_books') }));
+    expect(summary(result)).toEqual([`${RULE} notSnakeCase tool:bookstoreAddReview`]);
+  });
 });

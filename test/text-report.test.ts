@@ -1,0 +1,86 @@
+/**
+ * The text report a person reads (issue 13, item 4): repeated findings of one rule folded into one
+ * line (every line with fold off), the Top fixes table, one line per server, skipped servers.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cleanTools } from '../fixtures/lib/raw-server.mjs';
+import { markdown } from '../src/formatters/markdown.js';
+import { text } from '../src/formatters/text.js';
+import { json } from '../src/formatters/json.js';
+import { makeCapture } from './helpers/capture.js';
+import { CONTEXT, lintReport, serverReport } from './helpers/report.js';
+import { runCli } from './helpers/cli.js';
+
+const RULE = 'tool-annotations-present';
+const unannotatedTools = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ ...cleanTools()[1]!, name: `bookstore_get_book_${i}`, annotations: undefined }));
+
+describe('text report', () => {
+  const server = serverReport(makeCapture({ tools: unannotatedTools(20) }), { only: [RULE] });
+
+  it('folds the findings of one rule about many tools into one line naming them (+ the rest counted)', () => {
+    const out = text(lintReport(server), CONTEXT);
+    // In report order (findings are sorted by subject).
+    const names = Array.from({ length: 20 }, (_, i) => `bookstore_get_book_${i}`).sort().slice(0, 8).join(', ');
+    expect(out).toContain(`warning  ${RULE} · 20 tools: ${names}, … (+12)`);
+    expect(out).toContain('e.g. Tool "bookstore_get_book_0" has no annotations');
+    expect(out.match(/has no annotations/g)).toHaveLength(1);
+  });
+
+  it('prints every finding with fold off (--no-fold, --verbose)', () => {
+    const out = text(lintReport(server), { ...CONTEXT, fold: false });
+    expect(out.match(/has no annotations/g)).toHaveLength(20);
+    expect(out).not.toContain('repeated findings');
+  });
+
+  it('ends the server with a Top fixes table: points and failing subjects', () => {
+    const out = text(lintReport(server), CONTEXT);
+    expect(out).toMatch(new RegExp(`Top fixes \\(points the score would gain\\)\\n\\s+\\+\\d+\\.\\d  ${RULE}  20 of 20 tools`));
+  });
+
+  it('markdown carries the same Top fixes table', () => {
+    const md = markdown(lintReport(server), CONTEXT);
+    expect(md).toContain('**Top fixes**');
+    expect(md).toMatch(new RegExp(`\\n\\+\\d+\\.\\d \\| \\[\`${RULE}\`\\]\\([^)]+\\) \\| 20 of 20 tools\\n`));
+  });
+
+  it('a run over several servers ends with one line per server, and skipped servers are named and counted', () => {
+    const clean = serverReport(makeCapture({ tools: cleanTools() }), { only: [RULE] });
+    const report = { ...lintReport(clean, server), skippedServers: [{ name: 'remote-db', reason: 'its command is not installed' }] };
+    const out = text(report, CONTEXT);
+    expect(out).toMatch(/servers\n {2}bookstore-mcp-server 1\.0\.0 +A 100 +0 errors, 0 warnings\n {2}bookstore-mcp-server 1\.0\.0 +[A-F] +\d+ +0 errors, 20 warnings\n/);
+    expect(out).toMatch(/ {2}remote-db +skipped: its command is not installed/);
+    expect(out.trimEnd().split('\n').at(-1)).toMatch(/20 problems .*, 1 server skipped \(not linted\) across 2 linted servers$/);
+    expect(markdown(report, CONTEXT)).toContain('**1 server skipped (not linted):**');
+    expect(JSON.parse(json(report, CONTEXT)).skippedServers).toEqual(report.skippedServers);
+  });
+
+  it('never says "no problems" while servers were skipped', () => {
+    const clean = serverReport(makeCapture({ tools: cleanTools() }), { only: [RULE] });
+    const out = text({ ...lintReport(clean), skippedServers: [{ name: 'a', reason: 'x' }, { name: 'b', reason: 'y' }] }, CONTEXT);
+    const last = out.trimEnd().split('\n').at(-1)!;
+    expect(last).toBe('⚠ no problems in the linted servers, 2 servers skipped (not linted) across 1 linted server');
+    expect(out).not.toMatch(/✔ no problems\s*$/);
+  });
+});
+
+describe('CLI: --no-fold and --verbose', () => {
+  it('folds by default; either flag prints every finding', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'mcplint-fold-')), 'capture.json');
+    writeFileSync(file, JSON.stringify(makeCapture({ tools: unannotatedTools(6) })));
+    const only = ['--rule', 'tool-description-quality=off', '--no-color'];
+    const [folded, noFold, verbose] = await Promise.all([
+      runCli(['--from', file, ...only]),
+      runCli(['--from', file, '--no-fold', ...only]),
+      runCli(['--from', file, '--verbose', ...only]),
+    ]);
+    expect(folded.stdout).toContain(`${RULE} · 6 tools:`);
+    for (const r of [noFold, verbose]) {
+      expect(r.stdout.match(/has no annotations/g)).toHaveLength(6);
+      expect(r.stdout).not.toContain('repeated findings');
+    }
+  }, 60_000);
+});
