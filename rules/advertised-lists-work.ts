@@ -15,7 +15,7 @@ function stderrEvidence(stderr: string): { evidence?: string } {
 
 /** The result that was not a list, as received. */
 function resultEvidence(frame: Frame | undefined): { evidence?: string } {
-  if (!frame || frame.kind !== 'message' || !isObject(frame.message) || !('result' in frame.message)) return {};
+  if (frame?.kind !== 'message' || !isObject(frame.message) || !('result' in frame.message)) return {};
   const text = JSON.stringify(frame.message.result) ?? 'undefined';
   return { evidence: clip(text, EVIDENCE_CHARS) };
 }
@@ -41,7 +41,10 @@ export default defineRule({
       title: 'MCP spec 2025-11-25 — basic/lifecycle § Capability Negotiation',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#capability-negotiation',
     },
-    { title: 'MCP spec 2025-11-25 — server/tools § Listing Tools', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#listing-tools' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Listing Tools',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#listing-tools',
+    },
     {
       title: 'MCP spec 2025-11-25 — server/prompts § Listing Prompts',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/prompts#listing-prompts',
@@ -73,13 +76,18 @@ export default defineRule({
 
       switch (error.kind) {
         case 'error-response': {
-          const parts = [error.code !== undefined ? String(error.code) : undefined, error.message ? `"${error.message}"` : undefined].filter(
-            (p): p is string => p !== undefined,
-          );
+          const parts = [
+            error.code !== undefined ? String(error.code) : undefined,
+            error.message ? `"${error.message}"` : undefined,
+          ].filter((p): p is string => p !== undefined);
           yield {
             messageId: 'errorResponse',
             data: { capability, method, when, error: parts.join(' ') || 'no code or message' },
-            evidence: JSON.stringify({ code: error.code, message: error.message, ...(error.data !== undefined ? { data: error.data } : {}) }).slice(0, 300),
+            evidence: JSON.stringify({
+              code: error.code,
+              message: error.message,
+              ...(error.data !== undefined ? { data: error.data } : {}),
+            }).slice(0, 300),
             ...base,
           };
           break;
@@ -91,7 +99,12 @@ export default defineRule({
           yield { messageId: 'closed', data: { capability, method, whenTail }, ...base, ...stderrEvidence(capture.stderr.text) };
           break;
         case 'invalid-result':
-          yield { messageId: 'invalidResult', data: { capability, method, when, key }, ...base, ...resultEvidence(frame === undefined ? undefined : capture.frames[frame]) };
+          yield {
+            messageId: 'invalidResult',
+            data: { capability, method, when, key },
+            ...base,
+            ...resultEvidence(frame === undefined ? undefined : capture.frames[frame]),
+          };
           break;
       }
     }

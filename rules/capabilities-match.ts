@@ -9,7 +9,8 @@ const messages = {
     'Server does not advertise the "{{capability}}" capability, yet {{method}} answered with a result{{entries}}; answer -32601 (Method not found), or advertise "{{capability}}" if the server offers it.',
   wrongCode:
     'Server does not advertise the "{{capability}}" capability and answered {{method}} with error {{error}}; a method behind a capability the server did not advertise should get -32601 (Method not found).',
-  noAnswer: 'Server does not advertise the "{{capability}}" capability and {{what}} on {{method}}; it should answer -32601 (Method not found).',
+  noAnswer:
+    'Server does not advertise the "{{capability}}" capability and {{what}} on {{method}}; it should answer -32601 (Method not found).',
 };
 
 export default defineRule({
@@ -41,11 +42,28 @@ export default defineRule({
       const base = { subject, key: method };
       if (answer.kind === 'result') {
         const list = isObject(answer.result) ? Object.values(answer.result).find(Array.isArray) : undefined;
-        const entries = list === undefined ? '' : list.length === 0 ? ' (an empty list)' : ` (${list.length} entr${list.length === 1 ? 'y' : 'ies'}: the server offers it without saying so)`;
-        yield { messageId: 'success', data: { capability, method, entries }, evidence: shorten(JSON.stringify(answer.result ?? {}) ?? '', 300), ...base, ...frameOf(call) };
+        const entries =
+          list === undefined
+            ? ''
+            : list.length === 0
+              ? ' (an empty list)'
+              : ` (${list.length} entr${list.length === 1 ? 'y' : 'ies'}: the server offers it without saying so)`;
+        yield {
+          messageId: 'success',
+          data: { capability, method, entries },
+          evidence: shorten(JSON.stringify(answer.result ?? {}) ?? '', 300),
+          ...base,
+          ...frameOf(call),
+        };
       } else if (answer.kind === 'error') {
         if (errorCode(answer) !== METHOD_NOT_FOUND) {
-          yield { messageId: 'wrongCode', data: { capability, method, error: describeError(answer.error) }, evidence: shorten(JSON.stringify(answer.error), 300), ...base, ...frameOf(call) };
+          yield {
+            messageId: 'wrongCode',
+            data: { capability, method, error: describeError(answer.error) },
+            evidence: shorten(JSON.stringify(answer.error), 300),
+            ...base,
+            ...frameOf(call),
+          };
         }
       } else {
         yield { messageId: 'noAnswer', data: { capability, method, what: noAnswerWords(answer) }, ...base };

@@ -17,7 +17,8 @@ export function npxCall(command: string, args: readonly string[]): NpxCall | und
   const base = command.split(/[\\/]/).pop()!.toLowerCase();
   let rest: readonly string[];
   if (base === 'npx' || base === 'npx.cmd' || base === 'npx.exe') rest = args;
-  else if ((base === 'cmd' || base === 'cmd.exe') && args.length >= 2 && /^\/c$/i.test(args[0]!) && /^npx(?:\.cmd)?$/i.test(args[1]!)) rest = args.slice(2);
+  else if ((base === 'cmd' || base === 'cmd.exe') && args.length >= 2 && /^\/c$/i.test(args[0]!) && /^npx(?:\.cmd)?$/i.test(args[1]!))
+    rest = args.slice(2);
   else return undefined;
   let yes = false;
   const packages: string[] = [];

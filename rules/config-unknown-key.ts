@@ -8,7 +8,6 @@ const messages = {
     'Server "{{server}}" in {{file}} has the key "{{key}}", which {{client}} does not read in a server entry{{hint}}; the client ignores it, so the setting has no effect.',
 };
 
-
 /** "did you mean" for a typo, or the client the key belongs to. */
 function hint(key: string, known: readonly string[], format: ClientFormat): string {
   const close = known.filter((k) => editDistance(k.toLowerCase(), key.toLowerCase()) <= 2 && k !== key);
@@ -29,7 +28,10 @@ export default defineRule({
   references: [
     { title: 'Claude Code — MCP: project scope and .mcp.json', url: 'https://code.claude.com/docs/en/mcp' },
     { title: 'VS Code — MCP servers: configuration format', url: 'https://code.visualstudio.com/docs/copilot/customization/mcp-servers' },
-    { title: 'Gemini CLI — MCP servers: configuration properties', url: 'https://github.com/google-gemini/gemini-cli/blob/main/docs/tools/mcp-server.md' },
+    {
+      title: 'Gemini CLI — MCP servers: configuration properties',
+      url: 'https://github.com/google-gemini/gemini-cli/blob/main/docs/tools/mcp-server.md',
+    },
     { title: 'Cursor — Model Context Protocol: configuration', url: 'https://cursor.com/docs/context/mcp' },
   ],
   messages,

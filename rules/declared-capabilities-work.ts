@@ -25,12 +25,25 @@ export default defineRule({
   severity: 'error',
   precision: 'very-high',
   checklist: 'none',
-  summary: 'The methods behind a declared capability (prompts, resources, completions, logging, resources.subscribe) exist: none answers -32601.',
+  summary:
+    'The methods behind a declared capability (prompts, resources, completions, logging, resources.subscribe) exist: none answers -32601.',
   references: [
-    { title: 'MCP spec 2025-11-25 — basic/lifecycle § Capability Negotiation', url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#capability-negotiation' },
-    { title: 'MCP spec 2025-11-25 — server/utilities/completion § Capabilities', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/completion#capabilities' },
-    { title: 'MCP spec 2025-11-25 — server/utilities/logging § Capabilities', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging#capabilities' },
-    { title: 'MCP spec 2025-11-25 — server/resources § Subscriptions', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#subscriptions' },
+    {
+      title: 'MCP spec 2025-11-25 — basic/lifecycle § Capability Negotiation',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#capability-negotiation',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — server/utilities/completion § Capabilities',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/completion#capabilities',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — server/utilities/logging § Capabilities',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging#capabilities',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — server/resources § Subscriptions',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#subscriptions',
+    },
   ],
   messages,
   requires: ['handshake'],
@@ -42,7 +55,14 @@ export default defineRule({
         if (!capability || errorCode(call.answer) !== METHOD_NOT_FOUND || reported.has(call.method)) continue;
         reported.add(call.method);
         const error = call.answer.kind === 'error' ? call.answer.error : {};
-        yield { messageId: 'methodNotFound', data: { capability, method: call.method }, subject: { kind: 'server' }, key: call.method, evidence: shorten(JSON.stringify(error), 300), ...frameOf(call) };
+        yield {
+          messageId: 'methodNotFound',
+          data: { capability, method: call.method },
+          subject: { kind: 'server' },
+          key: call.method,
+          evidence: shorten(JSON.stringify(error), 300),
+          ...frameOf(call),
+        };
       }
     }
   },

@@ -18,7 +18,10 @@ export default defineRule({
   since: '2026-07-28',
   references: [
     { title: 'MCP spec 2026-07-28 — server/discover', url: 'https://modelcontextprotocol.io/specification/2026-07-28/server/discover' },
-    { title: 'MCP spec 2026-07-28 — schema § DiscoverResult', url: 'https://modelcontextprotocol.io/specification/2026-07-28/schema#discoverresult' },
+    {
+      title: 'MCP spec 2026-07-28 — schema § DiscoverResult',
+      url: 'https://modelcontextprotocol.io/specification/2026-07-28/schema#discoverresult',
+    },
   ],
   messages,
   requires: ['handshake'],

@@ -52,7 +52,8 @@ export default defineRule<keyof typeof messages, Options>({
   summary: 'Descriptions carry no base64 or hexadecimal blobs that people cannot read but a model can decode.',
   references: [
     {
-      title: 'MCP spec 2025-11-25 — Security and Trust & Safety § Tool Safety: descriptions of tool behavior are untrusted unless from a trusted server',
+      title:
+        'MCP spec 2025-11-25 — Security and Trust & Safety § Tool Safety: descriptions of tool behavior are untrusted unless from a trusted server',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25#tool-safety',
     },
     { title: 'Server-building guide — Privacy and Data Protection: "Provide clear information about what data is accessed"' },

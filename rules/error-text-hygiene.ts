@@ -17,7 +17,8 @@ const LEAKS: readonly Leak[] = [
   },
   {
     kind: 'an absolute file path',
-    pattern: /(?:^|[\s"'`(=:,\[])((?:\/(?:home|Users|root|var|opt|srv|usr|etc|tmp|app|workspace|mnt|private|data)\/[^\s"'`),\]]+)|(?:[A-Za-z]:\\(?:[^\\\s"'`]+\\)+[^\\\s"'`]*))/,
+    pattern:
+      /(?:^|[\s"'`(=:,[])((?:\/(?:home|Users|root|var|opt|srv|usr|etc|tmp|app|workspace|mnt|private|data)\/[^\s"'`),\]]+)|(?:[A-Za-z]:\\(?:[^\\\s"'`]+\\)+[^\\\s"'`]*))/,
   },
   {
     kind: 'an internal address',
@@ -53,7 +54,10 @@ export default defineRule({
   references: [
     { title: 'Server-building guide — Error Handling Standards: "Don\'t expose internal implementation details"' },
     { title: 'Server-building guide — Security Best Practices: "Don\'t expose internal errors to clients"' },
-    { title: 'MCP spec 2025-11-25 — server/tools § Security Considerations: "Servers MUST … sanitize tool outputs"', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#security-considerations' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Security Considerations: "Servers MUST … sanitize tool outputs"',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#security-considerations',
+    },
   ],
   messages,
   requires: ['probe:invalid-arguments'],

@@ -40,13 +40,13 @@ const messages = {
   spawnFailed: 'Server could not be started ({{detail}}); check that the command exists, is on PATH and is executable.',
   exited: 'Server exited{{exit}} before answering initialize; {{hint}}',
   timeout: 'Server did not answer initialize within {{ms}} ms; {{hint}}',
-  errorResponse:
-    'Server answered initialize with a JSON-RPC error ({{error}}) instead of its protocol version and capabilities; {{hint}}',
+  errorResponse: 'Server answered initialize with a JSON-RPC error ({{error}}) instead of its protocol version and capabilities; {{hint}}',
   invalidResult:
     'Server answered initialize with an unusable result ({{problem}}); the result must carry a protocolVersion string, a capabilities object and serverInfo.',
   connectionFailed: 'Server could not be reached ({{detail}}); {{hint}}',
   // HTTP targets: mcplint has no stdin or stderr of theirs, so the advice is about the URL and the server's own logs.
-  timeoutHttp: 'Server did not answer initialize within {{ms}} ms; it may be waiting for configuration or a service, and its own logs may show which.',
+  timeoutHttp:
+    'Server did not answer initialize within {{ms}} ms; it may be waiting for configuration or a service, and its own logs may show which.',
 };
 
 export default defineRule({
@@ -103,7 +103,10 @@ export default defineRule({
       }
       case 'error-response': {
         const err = handshake.error ?? {};
-        const error = [err.code !== undefined ? String(err.code) : undefined, err.message !== undefined ? `"${String(err.message)}"` : undefined]
+        const error = [
+          err.code !== undefined ? String(err.code) : undefined,
+          err.message !== undefined ? `"${String(err.message)}"` : undefined,
+        ]
           .filter((p) => p !== undefined)
           .join(' ');
         yield {

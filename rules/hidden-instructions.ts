@@ -9,7 +9,8 @@ const OVERRIDE =
   /\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|every\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|former|original|system|safety)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|messages|context)\b/i;
 
 /** Markup that impersonates the system or another role in a chat transcript. */
-const ROLE_MARKUP = /<\/?\s*(?:system|sys|system[_-]?prompt|assistant|admin)\s*>|<\|\s*(?:im_start|im_end|system|assistant|endoftext)\s*\|>|\[\/?INST\]|<<\/?SYS>>/i;
+const ROLE_MARKUP =
+  /<\/?\s*(?:system|sys|system[_-]?prompt|assistant|admin)\s*>|<\|\s*(?:im_start|im_end|system|assistant|endoftext)\s*\|>|\[\/?INST\]|<<\/?SYS>>/i;
 
 /** Keeping an action from the user. */
 const SECRECY =
@@ -77,14 +78,19 @@ export default defineRule({
   severity: 'error',
   precision: 'medium',
   checklist: 'none',
-  summary: 'Descriptions describe; they do not instruct the model to ignore its instructions, read secrets, hide things from the user or steer other tools.',
+  summary:
+    'Descriptions describe; they do not instruct the model to ignore its instructions, read secrets, hide things from the user or steer other tools.',
   references: [
     {
-      title: 'MCP spec 2025-11-25 — Security and Trust & Safety § Tool Safety: descriptions of tool behavior are untrusted unless from a trusted server',
+      title:
+        'MCP spec 2025-11-25 — Security and Trust & Safety § Tool Safety: descriptions of tool behavior are untrusted unless from a trusted server',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25#tool-safety',
     },
     { title: 'Server-building guide — Privacy and Data Protection: "Provide clear information about what data is accessed"' },
-    { title: 'Invariant Labs — MCP Security Notification: Tool Poisoning Attacks', url: 'https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks' },
+    {
+      title: 'Invariant Labs — MCP Security Notification: Tool Poisoning Attacks',
+      url: 'https://invariantlabs.ai/blog/mcp-security-notification-tool-poisoning-attacks',
+    },
   ],
   messages,
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {

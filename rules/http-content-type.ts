@@ -53,7 +53,10 @@ export default defineRule({
       const evidence = exchangeEvidence(capture, group.first);
       yield {
         messageId: group.messageId,
-        data: { methods: `${group.methods.length === 1 ? 'the request' : `${group.methods.length} requests`} (${shown})`, type: group.type },
+        data: {
+          methods: `${group.methods.length === 1 ? 'the request' : `${group.methods.length} requests`} (${shown})`,
+          type: group.type,
+        },
         subject: { kind: 'transport' },
         key,
         ...(evidence ? { evidence } : {}),

@@ -2,9 +2,9 @@ import { defineRule, type Report } from '../src/engine/rule.js';
 
 const messages = {
   redirect:
-    'Server redirected {{methods}} to another origin, {{origin}}; mcplint did not follow, but a client that does would send the user\'s headers (Authorization, API keys) to a host the user never named. Serve the MCP endpoint on one origin, or have users configure the other one directly.',
+    "Server redirected {{methods}} to another origin, {{origin}}; mcplint did not follow, but a client that does would send the user's headers (Authorization, API keys) to a host the user never named. Serve the MCP endpoint on one origin, or have users configure the other one directly.",
   sseEndpoint:
-    'Server\'s legacy SSE endpoint event names another origin, {{origin}}, for every POST; mcplint sent nothing there, but a client that does would send the user\'s headers to a host the user never named. Name an endpoint on the stream\'s own origin.',
+    "Server's legacy SSE endpoint event names another origin, {{origin}}, for every POST; mcplint sent nothing there, but a client that does would send the user's headers to a host the user never named. Name an endpoint on the stream's own origin.",
 };
 
 export default defineRule({
@@ -14,7 +14,8 @@ export default defineRule({
   severity: 'warning',
   precision: 'very-high',
   checklist: 'none',
-  summary: 'An HTTP server keeps the client on the origin the user named: no redirect and no legacy SSE endpoint points to another scheme, host or port.',
+  summary:
+    'An HTTP server keeps the client on the origin the user named: no redirect and no legacy SSE endpoint points to another scheme, host or port.',
   references: [
     {
       title: 'MCP spec 2025-11-25 — basic/security_best_practices § Token Passthrough',

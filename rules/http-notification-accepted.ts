@@ -5,7 +5,8 @@ const messages = {
   wrongStatus:
     'Server answered the POSTed notification {{method}} with HTTP {{status}}; a notification the server accepts must get 202 Accepted with no body.',
   body: 'Server answered the POSTed notification {{method}} with 202 Accepted and a {{bytes}}-byte body; a 202 for a notification must have no body.',
-  noAnswer: 'Server did not answer the POSTed notification {{method}} ({{error}}); it must answer 202 Accepted, or an HTTP error status when it cannot accept it.',
+  noAnswer:
+    'Server did not answer the POSTed notification {{method}} ({{error}}); it must answer 202 Accepted, or an HTTP error status when it cannot accept it.',
 };
 
 export default defineRule({

@@ -16,7 +16,8 @@ export default defineRule({
   severity: 'error',
   precision: 'high',
   checklist: 'none',
-  summary: 'A request with a foreign Origin header is refused (403 Forbidden from 2025-11-25), which protects local servers from DNS rebinding.',
+  summary:
+    'A request with a foreign Origin header is refused (403 Forbidden from 2025-11-25), which protects local servers from DNS rebinding.',
   references: [
     {
       title: 'MCP spec 2025-11-25 — basic/transports § Security Warning',

@@ -32,7 +32,12 @@ export default defineRule({
     const evidence = exchangeEvidence(capture, probe.exchange);
     const extra = { ...(evidence ? { evidence } : {}), ...exchangeFrame(capture, probe.exchange) };
     if (probe.variant === 'terminated') {
-      yield { messageId: 'terminated', data: { status: probe.status, deleteStatus: typeof probe.deleteStatus === 'number' ? probe.deleteStatus : '2xx' }, subject, ...extra };
+      yield {
+        messageId: 'terminated',
+        data: { status: probe.status, deleteStatus: typeof probe.deleteStatus === 'number' ? probe.deleteStatus : '2xx' },
+        subject,
+        ...extra,
+      };
     } else {
       yield { messageId: 'unknown', data: { status: probe.status }, subject, ...extra };
     }

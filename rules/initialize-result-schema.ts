@@ -42,11 +42,21 @@ export default defineRule({
     let findings = 0;
     if (!isKnownProtocolVersion(version)) {
       if (version !== requested) {
-        yield { messageId: 'unknownVersion', data: { version, requested }, subject: { kind: 'server' }, evidence: `"protocolVersion": ${JSON.stringify(version)}` };
+        yield {
+          messageId: 'unknownVersion',
+          data: { version, requested },
+          subject: { kind: 'server' },
+          evidence: `"protocolVersion": ${JSON.stringify(version)}`,
+        };
         findings++;
       }
     } else if (isKnownProtocolVersion(requested) && compareProtocolVersions(version, requested) > 0) {
-      yield { messageId: 'newerVersion', data: { version, requested }, subject: { kind: 'server' }, evidence: `"protocolVersion": ${JSON.stringify(version)}` };
+      yield {
+        messageId: 'newerVersion',
+        data: { version, requested },
+        subject: { kind: 'server' },
+        evidence: `"protocolVersion": ${JSON.stringify(version)}`,
+      };
       findings++;
     }
 

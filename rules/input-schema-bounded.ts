@@ -11,12 +11,17 @@ interface Options {
 function effectiveMaximum(schema: Record<string, unknown>, integer: boolean): number | undefined {
   const candidates: number[] = [];
   if (typeof schema.maximum === 'number') candidates.push(schema.maximum);
-  if (typeof schema.exclusiveMaximum === 'number') candidates.push(integer ? Math.ceil(schema.exclusiveMaximum) - 1 : schema.exclusiveMaximum);
+  if (typeof schema.exclusiveMaximum === 'number')
+    candidates.push(integer ? Math.ceil(schema.exclusiveMaximum) - 1 : schema.exclusiveMaximum);
   return candidates.length > 0 ? Math.min(...candidates) : undefined;
 }
 
 /** Where a parameter's finding points; built only for a report (most parameters have none). */
-const paramSubject = (name: string, param: string): Subject => ({ kind: 'tool', name, pointer: `/inputSchema/properties/${escapePointer(param)}` });
+const paramSubject = (name: string, param: string): Subject => ({
+  kind: 'tool',
+  name,
+  pointer: `/inputSchema/properties/${escapePointer(param)}`,
+});
 
 /** An array schema whose length is capped: maxItems, or a closed tuple. */
 function arrayBounded(schema: Record<string, unknown>): boolean {
@@ -53,7 +58,9 @@ export default defineRule({
   options: {
     schema: {
       type: 'object',
-      properties: { maxLimit: { type: 'integer', minimum: 1, description: 'The largest page a limit-like parameter may allow (default 100).' } },
+      properties: {
+        maxLimit: { type: 'integer', minimum: 1, description: 'The largest page a limit-like parameter may allow (default 100).' },
+      },
       additionalProperties: false,
     },
     defaults: { maxLimit: 100 } as Options,
@@ -71,17 +78,37 @@ export default defineRule({
         if ((types.includes('integer') || types.includes('number')) && isLimitParam(tool.name, schema, param, sub)) {
           const maximum = effectiveMaximum(sub, !types.includes('number'));
           if (maximum === undefined) {
-            yield { messageId: 'unboundedLimit', data: { name: tool.name, param, maxLimit }, subject: paramSubject(tool.name, param), evidence: shortJson(sub) };
+            yield {
+              messageId: 'unboundedLimit',
+              data: { name: tool.name, param, maxLimit },
+              subject: paramSubject(tool.name, param),
+              evidence: shortJson(sub),
+            };
           } else if (maximum > maxLimit) {
-            yield { messageId: 'limitTooHigh', data: { name: tool.name, param, maximum, maxLimit }, subject: paramSubject(tool.name, param), evidence: `"maximum": ${maximum}` };
+            yield {
+              messageId: 'limitTooHigh',
+              data: { name: tool.name, param, maximum, maxLimit },
+              subject: paramSubject(tool.name, param),
+              evidence: `"maximum": ${maximum}`,
+            };
           }
           if (typeof sub.default === 'number' && (sub.default < 1 || sub.default > maxLimit)) {
-            yield { messageId: 'defaultOutOfRange', data: { name: tool.name, param, default: sub.default, maxLimit }, subject: paramSubject(tool.name, param), evidence: `"default": ${sub.default}` };
+            yield {
+              messageId: 'defaultOutOfRange',
+              data: { name: tool.name, param, default: sub.default, maxLimit },
+              subject: paramSubject(tool.name, param),
+              evidence: `"default": ${sub.default}`,
+            };
           }
         }
 
         if (types.includes('array') && !arrayBounded(sub)) {
-          yield { messageId: 'unboundedArray', data: { name: tool.name, param }, subject: paramSubject(tool.name, param), evidence: shortJson(sub) };
+          yield {
+            messageId: 'unboundedArray',
+            data: { name: tool.name, param },
+            subject: paramSubject(tool.name, param),
+            evidence: shortJson(sub),
+          };
         }
       }
     }

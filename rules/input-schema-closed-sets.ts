@@ -35,7 +35,8 @@ export default defineRule({
   severity: 'warning',
   precision: 'high',
   checklist: ['typed-described-fields'],
-  summary: 'Parameters that choose from a fixed set of values (response_format, sort order, direction) declare it with "enum" instead of taking any string.',
+  summary:
+    'Parameters that choose from a fixed set of values (response_format, sort order, direction) declare it with "enum" instead of taking any string.',
   references: [
     { title: 'Server-building guide — Response Format Guidelines: response_format="json" | "markdown"' },
     { title: 'Server-building guide — Response Formats, Implementation: response_format: z.nativeEnum(ResponseFormat)' },

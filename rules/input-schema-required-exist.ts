@@ -28,7 +28,10 @@ export default defineRule({
   summary: 'Every name listed in a tool inputSchema\'s "required" (at the root and in nested objects) is defined under "properties".',
   references: [
     { title: 'Server-building guide — Tool Development Best Practices: "Use parameter validation with detailed JSON schemas"' },
-    { title: 'JSON Schema 2020-12 Validation § 6.5.3 required', url: 'https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.3' },
+    {
+      title: 'JSON Schema 2020-12 Validation § 6.5.3 required',
+      url: 'https://json-schema.org/draft/2020-12/json-schema-validation#section-6.5.3',
+    },
   ],
   messages,
   requires: ['tools'],
@@ -67,7 +70,7 @@ function judgeObject(name: string, schema: JsonObject, pointer: string, path: st
   if (wellFormed && (types.length === 0 || types.includes('object')) && !INDIRECT.some((k) => k in schema)) {
     const closed = schema.additionalProperties === false || schema.unevaluatedProperties === false;
     for (const [i, required] of (schema.required as string[]).entries()) {
-      if (Object.prototype.hasOwnProperty.call(properties, required) || definedByPattern(schema, required)) continue;
+      if (Object.hasOwn(properties, required) || definedByPattern(schema, required)) continue;
       out.push({
         messageId: closed ? 'unsatisfiable' : 'notDefined',
         data: { name, param: required, where },

@@ -21,9 +21,10 @@ export default defineRule({
   summary: 'Every tool inputSchema rejects undeclared arguments with "additionalProperties": false at its root.',
   references: [
     { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Quick Start: z.object({…}).strict()' },
-    { title: 'Server-building guide — Python guide, Tool Structure with FastMCP: model_config extra=\'forbid\'' },
+    { title: "Server-building guide — Python guide, Tool Structure with FastMCP: model_config extra='forbid'" },
     {
-      title: 'MCP spec 2025-11-25 — server/tools § Tool: for no parameters { "type": "object", "additionalProperties": false } is recommended',
+      title:
+        'MCP spec 2025-11-25 — server/tools § Tool: for no parameters { "type": "object", "additionalProperties": false } is recommended',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool',
     },
   ],

@@ -27,9 +27,7 @@ export default defineRule({
   precision: 'very-high',
   checklist: ['typed-described-fields'],
   summary: 'Every parameter of a tool inputSchema, nested ones and array items included, declares its type.',
-  references: [
-    { title: 'Server-building guide — Tool Development Best Practices: "Use parameter validation with detailed JSON schemas"' },
-  ],
+  references: [{ title: 'Server-building guide — Tool Development Best Practices: "Use parameter validation with detailed JSON schemas"' }],
   messages,
   requires: ['tools'],
   *check({ index }): Generator<Report<keyof typeof messages>> {
@@ -53,14 +51,20 @@ function objectProperties(name: string, schema: JsonObject, pointer: string, pat
     const p = `${pointer}/properties/${escapePointer(prop)}`;
     const label = path === '' ? prop : `${path}.${prop}`;
     if (untyped) {
-      out.push({ messageId: 'untypedProperty', data: { name, param: label }, subject: { kind: 'tool', name, pointer: p }, evidence: shortJson(sub) });
+      out.push({
+        messageId: 'untypedProperty',
+        data: { name, param: label },
+        subject: { kind: 'tool', name, pointer: p },
+        evidence: shortJson(sub),
+      });
     }
     if (isObject(sub)) nested(name, sub, p, label, depth + 1, out);
   }
 }
 
 /** Whether nested() has anything to follow in this schema. */
-const hasNested = (schema: JsonObject): boolean => isObject(schema.properties) || schema.items !== undefined || Array.isArray(schema.prefixItems);
+const hasNested = (schema: JsonObject): boolean =>
+  isObject(schema.properties) || schema.items !== undefined || Array.isArray(schema.prefixItems);
 
 /** Follow nested object properties and array items of one (sub)schema. */
 function nested(name: string, schema: JsonObject, pointer: string, label: string, depth: number, out: Report<Id>[]): void {
@@ -72,7 +76,12 @@ function nested(name: string, schema: JsonObject, pointer: string, label: string
   if (Array.isArray(schema.prefixItems)) schema.prefixItems.forEach((s, i) => itemSchemas.push([s, `${pointer}/prefixItems/${i}`]));
   for (const [items, p] of itemSchemas) {
     if (isObject(items) && !isTyped(items)) {
-      out.push({ messageId: 'untypedItems', data: { name, param: label }, subject: { kind: 'tool', name, pointer: p }, evidence: shortJson(items) });
+      out.push({
+        messageId: 'untypedItems',
+        data: { name, param: label },
+        subject: { kind: 'tool', name, pointer: p },
+        evidence: shortJson(items),
+      });
     }
     if (isObject(items)) nested(name, items, p, `${label}[]`, depth + 1, out);
   }

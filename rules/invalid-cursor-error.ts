@@ -20,7 +20,8 @@ export default defineRule({
   summary: 'tools/list with a cursor the server never issued gets JSON-RPC error -32602 (Invalid params).',
   references: [
     {
-      title: 'MCP spec 2025-11-25 — server/utilities/pagination § Error Handling: "Invalid cursors SHOULD result in an error with code -32602"',
+      title:
+        'MCP spec 2025-11-25 — server/utilities/pagination § Error Handling: "Invalid cursors SHOULD result in an error with code -32602"',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/pagination#error-handling',
     },
   ],
@@ -37,7 +38,13 @@ export default defineRule({
         if (paginates) yield { messageId: 'accepted', data: { cursor }, subject, evidence: `"cursor": ${cursor}`, ...frameOf(call) };
       } else if (answer.kind === 'error') {
         if (errorCode(answer) !== INVALID_PARAMS) {
-          yield { messageId: 'wrongCode', data: { cursor, error: describeError(answer.error) }, subject, evidence: shorten(JSON.stringify(answer.error), 300), ...frameOf(call) };
+          yield {
+            messageId: 'wrongCode',
+            data: { cursor, error: describeError(answer.error) },
+            subject,
+            evidence: shorten(JSON.stringify(answer.error), 300),
+            ...frameOf(call),
+          };
         }
       } else {
         yield { messageId: 'noAnswer', data: { cursor, what: noAnswerWords(answer) }, subject };

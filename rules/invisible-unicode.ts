@@ -15,7 +15,8 @@ const KIND_WORDS: Record<Kind, string> = {
 const SUSPECT = /[\u202A-\u202E\u2066-\u2069\u200B-\u200D\u2060-\u2064\uFEFF\u180E]|\uDB40[\uDC00-\uDC7F\uDD00-\uDDEF]/g;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}|\uFE0F|\p{Emoji_Modifier}/u;
 /** Scripts whose spelling needs ZWJ/ZWNJ (Arabic, Persian, Indic, Sinhala, Myanmar, Khmer…). */
-const JOINING_SCRIPT = /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Mongolian}]/u;
+const JOINING_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Myanmar}\p{Script=Khmer}\p{Script=Mongolian}]/u;
 const ANY_SUSPECT = new RegExp(SUSPECT.source);
 
 function kindOf(code: number): Kind {
@@ -86,10 +87,12 @@ export default defineRule({
   severity: 'error',
   precision: 'high',
   checklist: 'none',
-  summary: 'Names, descriptions and schemas contain no invisible Unicode: no zero-width characters, bidirectional controls or tag characters.',
+  summary:
+    'Names, descriptions and schemas contain no invisible Unicode: no zero-width characters, bidirectional controls or tag characters.',
   references: [
     {
-      title: 'MCP spec 2025-11-25 — Security and Trust & Safety § Tool Safety: descriptions of tool behavior are untrusted unless from a trusted server',
+      title:
+        'MCP spec 2025-11-25 — Security and Trust & Safety § Tool Safety: descriptions of tool behavior are untrusted unless from a trusted server',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25#tool-safety',
     },
     { title: 'Server-building guide — Privacy and Data Protection: "Provide clear information about what data is accessed"' },

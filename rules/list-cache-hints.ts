@@ -4,11 +4,14 @@ import { defineRule, type Report } from '../src/engine/rule.js';
 const SCOPES = new Set(['public', 'private']);
 
 const messages = {
-  missingTtl: 'Server answered {{method}} without "ttlMs"; a 2026-07-28 list result must say how long it may be cached (an integer of milliseconds, 0 for "always re-fetch").',
+  missingTtl:
+    'Server answered {{method}} without "ttlMs"; a 2026-07-28 list result must say how long it may be cached (an integer of milliseconds, 0 for "always re-fetch").',
   invalidTtl: 'Server answered {{method}} with ttlMs {{value}}; it must be an integer of at least 0.',
-  missingScope: 'Server answered {{method}} without "cacheScope"; a 2026-07-28 list result must say whether it may be shared across users ("public") or not ("private").',
+  missingScope:
+    'Server answered {{method}} without "cacheScope"; a 2026-07-28 list result must say whether it may be shared across users ("public") or not ("private").',
   invalidScope: 'Server answered {{method}} with cacheScope {{value}}; it must be "public" or "private".',
-  mixedScope: 'Server answered the pages of {{method}} with different cacheScope values ({{values}}); all pages of one list must use the same cacheScope.',
+  mixedScope:
+    'Server answered the pages of {{method}} with different cacheScope values ({{values}}); all pages of one list must use the same cacheScope.',
 };
 
 export default defineRule({
@@ -18,11 +21,18 @@ export default defineRule({
   severity: 'error',
   precision: 'very-high',
   checklist: 'none',
-  summary: 'Every list result of a 2026-07-28 server carries ttlMs (an integer ≥ 0) and cacheScope ("public" or "private"), the same on every page.',
+  summary:
+    'Every list result of a 2026-07-28 server carries ttlMs (an integer ≥ 0) and cacheScope ("public" or "private"), the same on every page.',
   since: '2026-07-28',
   references: [
-    { title: 'MCP spec 2026-07-28 — server/utilities/caching § Cacheable Results', url: 'https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching' },
-    { title: 'MCP spec 2026-07-28 — schema § CacheableResult', url: 'https://modelcontextprotocol.io/specification/2026-07-28/schema#cacheableresult' },
+    {
+      title: 'MCP spec 2026-07-28 — server/utilities/caching § Cacheable Results',
+      url: 'https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching',
+    },
+    {
+      title: 'MCP spec 2026-07-28 — schema § CacheableResult',
+      url: 'https://modelcontextprotocol.io/specification/2026-07-28/schema#cacheableresult',
+    },
   ],
   messages,
   requires: ['handshake'],

@@ -6,11 +6,23 @@ import { clip } from '../src/shared/text.js';
 
 const MAX_PER_ENTRY = 5;
 
-const LISTS: readonly { list: ListName; definition: string; nameKey: string; kind: 'tool' | 'prompt' | 'resource' | 'resourceTemplate'; noun: string }[] = [
+const LISTS: readonly {
+  list: ListName;
+  definition: string;
+  nameKey: string;
+  kind: 'tool' | 'prompt' | 'resource' | 'resourceTemplate';
+  noun: string;
+}[] = [
   { list: 'tools', definition: 'Tool', nameKey: 'name', kind: 'tool', noun: 'Tool' },
   { list: 'prompts', definition: 'Prompt', nameKey: 'name', kind: 'prompt', noun: 'Prompt' },
   { list: 'resources', definition: 'Resource', nameKey: 'uri', kind: 'resource', noun: 'Resource' },
-  { list: 'resourceTemplates', definition: 'ResourceTemplate', nameKey: 'uriTemplate', kind: 'resourceTemplate', noun: 'Resource template' },
+  {
+    list: 'resourceTemplates',
+    definition: 'ResourceTemplate',
+    nameKey: 'uriTemplate',
+    kind: 'resourceTemplate',
+    noun: 'Resource template',
+  },
 ];
 
 /** inputSchema and outputSchema are judged by the schema rules (input-schema-valid, output-schema-valid). */
@@ -40,7 +52,8 @@ function quote(root: unknown, pointer: string): string | undefined {
 }
 
 const messages = {
-  schema: '{{entry}}{{where}} {{problem}} (official {{definition}} schema, protocol {{version}}); clients that validate {{method}} reject the whole list.',
+  schema:
+    '{{entry}}{{where}} {{problem}} (official {{definition}} schema, protocol {{version}}); clients that validate {{method}} reject the whole list.',
   notObject: 'Entry {{position}} of {{method}} is {{type}}, not an object; clients that validate {{method}} reject the whole list.',
 };
 
@@ -51,11 +64,21 @@ export default defineRule({
   severity: 'error',
   precision: 'very-high',
   checklist: ['name-and-annotations-registered'],
-  summary: 'Every tool, prompt, resource and resource template a server lists is valid against the official schema of the negotiated version.',
+  summary:
+    'Every tool, prompt, resource and resource template a server lists is valid against the official schema of the negotiated version.',
   references: [
-    { title: 'MCP spec 2025-11-25 — server/tools § Tool', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },
-    { title: 'MCP spec 2025-11-25 — server/prompts § Prompt', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/prompts#prompt' },
-    { title: 'MCP spec 2025-11-25 — server/resources § Resource', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Tool',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — server/prompts § Prompt',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/prompts#prompt',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — server/resources § Resource',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource',
+    },
     {
       title: 'MCP spec 2025-11-25 — server/resources § Resource Templates',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource-templates',
@@ -101,7 +124,14 @@ export default defineRule({
           const evidence = problem.pointer !== '' ? quote(item, problem.pointer) : undefined;
           yield {
             messageId: 'schema',
-            data: { entry, where: problem.pointer === '' ? '' : ` at ${problem.pointer}`, problem: problem.message, definition, version, method },
+            data: {
+              entry,
+              where: problem.pointer === '' ? '' : ` at ${problem.pointer}`,
+              problem: problem.message,
+              definition,
+              version,
+              method,
+            },
             subject,
             key: name !== undefined ? `${problem.pointer} ${problem.message}` : `${list}/${i} ${problem.pointer} ${problem.message}`,
             ...frameOf(i),

@@ -1,5 +1,13 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { actionVerb, judgeableObjectSchema, LIMIT_NAMES, LISTING_VERBS, normalizeName, OFFSET_NAMES, topLevelParams } from './lib/schema-rules.js';
+import {
+  actionVerb,
+  judgeableObjectSchema,
+  LIMIT_NAMES,
+  LISTING_VERBS,
+  normalizeName,
+  OFFSET_NAMES,
+  topLevelParams,
+} from './lib/schema-rules.js';
 
 /** Root keywords through which parameters can be defined out of sight of `properties`. */
 const INDIRECT = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'patternProperties'];
@@ -18,9 +26,13 @@ export default defineRule({
   severity: 'warning',
   precision: 'medium',
   checklist: ['pagination'],
-  summary: 'Tools that list or search (verb list, search, find, query, browse or scan) take a limit parameter and an offset or cursor parameter.',
+  summary:
+    'Tools that list or search (verb list, search, find, query, browse or scan) take a limit parameter and an offset or cursor parameter.',
   references: [
-    { title: 'Server-building guide — Pagination Best Practices: "Always respect the limit parameter", "Use offset or cursor-based pagination"' },
+    {
+      title:
+        'Server-building guide — Pagination Best Practices: "Always respect the limit parameter", "Use offset or cursor-based pagination"',
+    },
     { title: 'Server-building guide — Pagination & Character Limits: "Always implement for list operations"' },
   ],
   messages,

@@ -10,8 +10,7 @@ const messages = {
     '{{method}} never completed: the server wrote more than {{cap}} to stdout while mcplint waited for {{page}}, so mcplint stopped it ({{items}} received); a client never gets the list. Answer promptly, and rate-limit notifications and logs.',
   pageCap:
     '{{method}} never completed: after {{pages}} pages ({{items}}) the server still returned a nextCursor, so mcplint stopped at its page cap; a client that lists everything never finishes. End pagination by omitting nextCursor.',
-  loop:
-    '{{method}} never completed: after {{pages}} pages the cursor {{cursor}} came back, so a client that follows nextCursor never reaches the end. Return a new cursor per page and omit nextCursor on the last one.',
+  loop: '{{method}} never completed: after {{pages}} pages the cursor {{cursor}} came back, so a client that follows nextCursor never reaches the end. Return a new cursor per page and omit nextCursor on the last one.',
 };
 
 function entries(count: number): string {
@@ -25,7 +24,8 @@ function bytesInWords(bytes: number): string {
 /** What the flood was made of: the first notification of the method sent most, as received. */
 function floodEvidence(output: OutputStats | undefined, index: CaptureIndex): { evidence?: string; frame?: number } {
   const [method] = Object.entries(output?.notifications ?? {}).sort(([, a], [, b]) => b - a)[0] ?? [];
-  const first = method === undefined ? undefined : index.serverNotifications.find((f) => isObject(f.message) && f.message.method === method);
+  const first =
+    method === undefined ? undefined : index.serverNotifications.find((f) => isObject(f.message) && f.message.method === method);
   if (!first) return {};
   return { evidence: clip(JSON.stringify(first.message), EVIDENCE_CHARS), frame: first.frameIndex };
 }
@@ -59,7 +59,10 @@ export default defineRule({
       title: 'MCP spec 2025-11-25 — server/utilities/logging § Security: "Implementations SHOULD: Rate limit messages"',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging#security',
     },
-    { title: 'MCP spec 2025-11-25 — server/tools § Listing Tools', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#listing-tools' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Listing Tools',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#listing-tools',
+    },
   ],
   messages,
   requires: ['handshake'],
@@ -83,7 +86,8 @@ export default defineRule({
           ...floodEvidence(capture.output, index),
         };
       } else if (captured.pageCapHit) {
-        const evidence = last?.nextCursor !== undefined ? { evidence: `"nextCursor": ${clip(JSON.stringify(last.nextCursor) ?? '', 120)}` } : {};
+        const evidence =
+          last?.nextCursor !== undefined ? { evidence: `"nextCursor": ${clip(JSON.stringify(last.nextCursor) ?? '', 120)}` } : {};
         yield { messageId: 'pageCap', data: { method, pages: captured.pages.length, items }, ...base, ...evidence };
       } else if (captured.loopCursor !== undefined) {
         const cursor = clip(JSON.stringify(captured.loopCursor), 120);

@@ -13,10 +13,14 @@ export default defineRule({
   severity: 'error',
   precision: 'very-high',
   checklist: 'none',
-  summary: 'A 2026-07-28 server never sends JSON-RPC requests to the client (sampling, elicitation and roots go through InputRequiredResult).',
+  summary:
+    'A 2026-07-28 server never sends JSON-RPC requests to the client (sampling, elicitation and roots go through InputRequiredResult).',
   since: '2026-07-28',
   references: [
-    { title: 'MCP spec 2026-07-28 — basic/patterns/mrtr (Multi Round-Trip Requests)', url: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr' },
+    {
+      title: 'MCP spec 2026-07-28 — basic/patterns/mrtr (Multi Round-Trip Requests)',
+      url: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr',
+    },
     {
       title: 'MCP spec 2026-07-28 — basic/transports/streamable-http § Receiving Messages',
       url: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#receiving-messages',

@@ -35,7 +35,9 @@ export default defineRule({
       messageId: 'survivors',
       data: { count: survivors.length, plural: one ? '' : 'es', them: one ? 'it' : 'them' },
       subject: { kind: 'transport' },
-      evidence: survivors.map((p) => (p.command.length > COMMAND_CHARS ? `${p.command.slice(0, COMMAND_CHARS)}…` : p.command || `pid ${p.pid}`)).join('\n'),
+      evidence: survivors
+        .map((p) => (p.command.length > COMMAND_CHARS ? `${p.command.slice(0, COMMAND_CHARS)}…` : p.command || `pid ${p.pid}`))
+        .join('\n'),
     };
   },
 });

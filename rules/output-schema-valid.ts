@@ -8,7 +8,8 @@ function requiresObjectRoot(protocolVersion: string | undefined): boolean {
 }
 
 const messages = {
-  notObject: 'Tool "{{name}}" has an outputSchema that is {{actual}}, not a JSON Schema object; declare an object schema describing structuredContent, or remove outputSchema.',
+  notObject:
+    'Tool "{{name}}" has an outputSchema that is {{actual}}, not a JSON Schema object; declare an object schema describing structuredContent, or remove outputSchema.',
   rootNotObject:
     'Tool "{{name}}" has an outputSchema whose root type is {{actual}}; structuredContent is a JSON object, so the root must declare "type": "object".',
   invalid:
@@ -28,9 +29,18 @@ export default defineRule({
   summary: 'A declared outputSchema is a JSON object with root type "object" and is valid in its declared or default JSON Schema dialect.',
   since: '2025-06-18',
   references: [
-    { title: 'MCP spec 2025-11-25 — server/tools § Output Schema', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema' },
-    { title: 'MCP spec 2025-11-25 — schema § Tool (outputSchema type "object")', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#tool' },
-    { title: 'MCP spec 2025-11-25 — basic § JSON Schema Usage (Schema Validation)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic#json-schema-usage' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Output Schema',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — schema § Tool (outputSchema type "object")',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#tool',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — basic § JSON Schema Usage (Schema Validation)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic#json-schema-usage',
+    },
   ],
   messages,
   requires: ['tools'],

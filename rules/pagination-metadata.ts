@@ -35,10 +35,12 @@ function fieldsOf(page: JsonObject): Map<string, unknown> {
 const messages = {
   bareArray:
     'Tool "{{name}}" answered a page request ({{limit}}) with a bare list, so there is no room for pagination metadata; return an object with the items plus has_more, next_offset (or next_cursor) and total.',
-  tooMany: 'Tool "{{name}}" returned {{count}} items when asked for {{limit}}; respect the limit parameter, so the agent decides how much enters its context.',
+  tooMany:
+    'Tool "{{name}}" returned {{count}} items when asked for {{limit}}; respect the limit parameter, so the agent decides how much enters its context.',
   missingHasMore:
     'Tool "{{name}}" answered a page request ({{limit}}) without has_more, so the agent cannot tell whether there is more; add has_more, next_offset (or next_cursor) and total to the response.',
-  missingNext: 'Tool "{{name}}" says there are more results (has_more) but not how to get them; add next_offset or next_cursor to the response.',
+  missingNext:
+    'Tool "{{name}}" says there are more results (has_more) but not how to get them; add next_offset or next_cursor to the response.',
 };
 
 export default defineRule({
@@ -48,9 +50,13 @@ export default defineRule({
   severity: 'warning',
   precision: 'medium',
   checklist: ['pagination', 'sample-tool-calls'],
-  summary: 'List and search tools called with a small limit return no more items than asked, and say whether there are more (has_more) and how to get them (next_offset or next_cursor).',
+  summary:
+    'List and search tools called with a small limit return no more items than asked, and say whether there are more (has_more) and how to get them (next_offset or next_cursor).',
   references: [
-    { title: 'Server-building guide — Pagination Best Practices: "Always respect the limit parameter", "Return pagination metadata: has_more, next_offset/next_cursor, total_count"' },
+    {
+      title:
+        'Server-building guide — Pagination Best Practices: "Always respect the limit parameter", "Return pagination metadata: has_more, next_offset/next_cursor, total_count"',
+    },
   ],
   messages,
   requires: ['probe:pagination'],

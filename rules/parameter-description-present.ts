@@ -28,7 +28,11 @@ function isDescribed(root: JsonObject, property: JsonObject): boolean {
   if (target && nonBlank(target.description)) return true;
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const list = property[key];
-    if (Array.isArray(list) && list.some((s) => isObject(s) && (nonBlank(s.description) || nonBlank(resolveLocal(root, s.$ref)?.description)))) return true;
+    if (
+      Array.isArray(list) &&
+      list.some((s) => isObject(s) && (nonBlank(s.description) || nonBlank(resolveLocal(root, s.$ref)?.description)))
+    )
+      return true;
   }
   return false;
 }
@@ -65,7 +69,12 @@ export default defineRule({
         if (described && !isObject(property.properties)) continue;
         const pointer = `/inputSchema/properties/${segment(name)}`;
         if (!described) {
-          yield { messageId: 'missing', data: { name: tool.name, parameter: name }, subject: { kind: 'tool', name: tool.name, pointer }, key: name };
+          yield {
+            messageId: 'missing',
+            data: { name: tool.name, parameter: name },
+            subject: { kind: 'tool', name: tool.name, pointer },
+            key: name,
+          };
         }
         // One level down: the fields of an object parameter.
         if (!isObject(property.properties)) continue;

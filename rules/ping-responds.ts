@@ -18,7 +18,8 @@ export default defineRule({
   summary: 'The server answers ping promptly with an empty result.',
   references: [
     {
-      title: 'MCP spec 2025-11-25 — basic/utilities/ping § Behavior Requirements: "The receiver MUST respond promptly with an empty response"',
+      title:
+        'MCP spec 2025-11-25 — basic/utilities/ping § Behavior Requirements: "The receiver MUST respond promptly with an empty response"',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/ping#behavior-requirements',
     },
   ],
@@ -32,11 +33,18 @@ export default defineRule({
         // EmptyResult is a Result: `_meta` is allowed, nothing else.
         const empty = isObject(answer.result) && Object.keys(answer.result).every((k) => k === '_meta');
         if (!empty) {
-          const text = answer.result !== undefined ? (JSON.stringify(answer.result) ?? String(answer.result)) : `${answer.resultChars} characters`;
+          const text =
+            answer.result !== undefined ? (JSON.stringify(answer.result) ?? String(answer.result)) : `${answer.resultChars} characters`;
           yield { messageId: 'notEmpty', data: { result: shorten(text, 120) }, subject, evidence: shorten(text, 300), ...frameOf(call) };
         }
       } else if (answer.kind === 'error') {
-        yield { messageId: 'errorResponse', data: { error: describeError(answer.error) }, subject, evidence: shorten(JSON.stringify(answer.error), 300), ...frameOf(call) };
+        yield {
+          messageId: 'errorResponse',
+          data: { error: describeError(answer.error) },
+          subject,
+          evidence: shorten(JSON.stringify(answer.error), 300),
+          ...frameOf(call),
+        };
       } else {
         yield { messageId: 'noAnswer', data: { what: noAnswerWords(answer) }, subject };
       }

@@ -20,7 +20,8 @@ export default defineRule({
   summary: 'Before the client sends notifications/initialized, the server sends no notifications other than log messages.',
   references: [
     {
-      title: 'MCP spec 2025-11-25 — basic/lifecycle § Initialization: "The server SHOULD NOT send requests other than pings and logging before receiving the initialized notification"',
+      title:
+        'MCP spec 2025-11-25 — basic/lifecycle § Initialization: "The server SHOULD NOT send requests other than pings and logging before receiving the initialized notification"',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#initialization',
     },
   ],
@@ -31,19 +32,40 @@ export default defineRule({
     if (!handshake.ok || handshake.via === 'server/discover') return; // no initialize in the modern era
     // The first server process only (a restarted one is initialized again, but has nothing to teach).
     const initialized = capture.frames.findIndex(
-      (f) => f.kind === 'message' && f.dir === 'send' && f.connection === undefined && isObject(f.message) && f.message.method === 'notifications/initialized',
+      (f) =>
+        f.kind === 'message' &&
+        f.dir === 'send' &&
+        f.connection === undefined &&
+        isObject(f.message) &&
+        f.message.method === 'notifications/initialized',
     );
     if (initialized === -1) return;
     const initializeAnswered = capture.frames.findIndex(
-      (f) => f.kind === 'message' && f.dir === 'recv' && f.connection === undefined && isObject(f.message) && !('method' in f.message) && 'id' in f.message,
+      (f) =>
+        f.kind === 'message' &&
+        f.dir === 'recv' &&
+        f.connection === undefined &&
+        isObject(f.message) &&
+        !('method' in f.message) &&
+        'id' in f.message,
     );
     for (let i = 0; i < initialized; i++) {
       const frame = capture.frames[i]!;
       if (frame.kind !== 'message' || frame.dir !== 'recv' || frame.connection !== undefined || !isObject(frame.message)) continue;
       const method = frame.message.method;
       if (typeof method !== 'string' || 'id' in frame.message || ALLOWED.has(method)) continue;
-      const when = initializeAnswered === -1 || i < initializeAnswered ? 'before answering initialize' : 'before mcplint had sent notifications/initialized';
-      yield { messageId: 'early', data: { method, when }, subject: { kind: 'server' }, key: String(i), frame: i, evidence: shorten(JSON.stringify(frame.message), 300) };
+      const when =
+        initializeAnswered === -1 || i < initializeAnswered
+          ? 'before answering initialize'
+          : 'before mcplint had sent notifications/initialized';
+      yield {
+        messageId: 'early',
+        data: { method, when },
+        subject: { kind: 'server' },
+        key: String(i),
+        frame: i,
+        evidence: shorten(JSON.stringify(frame.message), 300),
+      };
     }
   },
 });

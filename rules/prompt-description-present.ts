@@ -6,8 +6,7 @@ const undescribed = (value: unknown): boolean => value === undefined || (typeof 
 
 const messages = {
   missing: 'Prompt "{{name}}" has no description; say what the prompt does and when a user would pick it.',
-  argumentMissing:
-    'Prompt "{{name}}" has an argument "{{argument}}" without a description; say what value it expects, with an example.',
+  argumentMissing: 'Prompt "{{name}}" has an argument "{{argument}}" without a description; say what value it expects, with an example.',
 };
 
 export default defineRule({
@@ -19,7 +18,10 @@ export default defineRule({
   checklist: ['descriptive-names-and-docs'],
   summary: 'Every prompt, and every argument of a prompt, has a description.',
   references: [
-    { title: 'MCP spec 2025-11-25 — server/prompts § Prompt (description, arguments)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/prompts#prompt' },
+    {
+      title: 'MCP spec 2025-11-25 — server/prompts § Prompt (description, arguments)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/prompts#prompt',
+    },
     { title: 'Server-building guide — Tool Design Guidelines: descriptions "narrowly and unambiguously describe functionality"' },
   ],
   messages,

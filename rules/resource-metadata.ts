@@ -10,8 +10,10 @@ const blank = (value: unknown): boolean => typeof value === 'string' && value.tr
 
 const messages = {
   missingName: '{{label}} "{{uri}}" has no name; give it a short name that clients can list and the model can refer to.',
-  missingDescription: '{{label}} "{{uri}}" has no description; say what it contains, so the client and the model can decide when to read it.',
-  missingMimeType: 'Resource "{{uri}}" has no mimeType; declare it (e.g. "application/json", "text/markdown") so clients know how to present and parse it.',
+  missingDescription:
+    '{{label}} "{{uri}}" has no description; say what it contains, so the client and the model can decide when to read it.',
+  missingMimeType:
+    'Resource "{{uri}}" has no mimeType; declare it (e.g. "application/json", "text/markdown") so clients know how to present and parse it.',
   templateMissingMimeType:
     'Resource template "{{uri}}" has no mimeType; when every resource it addresses has the same type, declare it (e.g. "application/json") so clients know how to parse them.',
 };
@@ -25,8 +27,14 @@ export default defineRule({
   checklist: ['descriptive-names-and-docs'],
   summary: 'Every resource and resource template has a name, a description and a MIME type.',
   references: [
-    { title: 'MCP spec 2025-11-25 — server/resources § Resource', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource' },
-    { title: 'MCP spec 2025-11-25 — server/resources § Resource Templates', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource-templates' },
+    {
+      title: 'MCP spec 2025-11-25 — server/resources § Resource',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — server/resources § Resource Templates',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/resources#resource-templates',
+    },
   ],
   messages,
   requires: ['resources'],

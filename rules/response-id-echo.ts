@@ -5,14 +5,22 @@ import { noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
 
 /** Ids compare by type and value: 1 and "1" are different ids. */
 const keyOf = (id: unknown): string => `${typeof id}:${String(id)}`;
-const typeWord = (id: unknown): string => (typeof id === 'string' ? 'a string' : typeof id === 'number' ? 'a number' : id === null ? 'null' : `a${typeof id === 'object' ? 'n' : ''} ${typeof id}`);
+const typeWord = (id: unknown): string =>
+  typeof id === 'string'
+    ? 'a string'
+    : typeof id === 'number'
+      ? 'a number'
+      : id === null
+        ? 'null'
+        : `a${typeof id === 'object' ? 'n' : ''} ${typeof id}`;
 
 const messages = {
   typeChanged:
     'Server answered request {{sent}} ({{sentType}}) with id {{got}} ({{gotType}}); a response must carry the request id unchanged, type included, or the client cannot match it and the request times out.',
   unknownId:
     'Server sent a response with id {{got}}, which matches no request mcplint sent{{near}}; a response must carry its request id unchanged (characters included), or the client cannot match it.',
-  noAnswer: 'Server {{what}} for the request with the string id {{id}}; request ids may be strings as well as integers, and each must be echoed exactly.',
+  noAnswer:
+    'Server {{what}} for the request with the string id {{id}}; request ids may be strings as well as integers, and each must be echoed exactly.',
 };
 
 export default defineRule({
@@ -28,7 +36,10 @@ export default defineRule({
       title: 'MCP spec 2025-11-25 — basic § Responses: "Responses MUST include the same ID as the request they correspond to"',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic#responses',
     },
-    { title: 'JSON-RPC 2.0 § 5 Response object: id "MUST be the same as the value of the id member in the Request Object"', url: 'https://www.jsonrpc.org/specification#response_object' },
+    {
+      title: 'JSON-RPC 2.0 § 5 Response object: id "MUST be the same as the value of the id member in the Request Object"',
+      url: 'https://www.jsonrpc.org/specification#response_object',
+    },
   ],
   messages,
   requires: ['probe:request-ids'],
@@ -38,13 +49,15 @@ export default defineRule({
     const sent = new Map<string, unknown>();
     for (const frame of capture.frames) {
       if (frame.kind !== 'message' || frame.dir !== 'send' || !isObject(frame.message)) continue;
-      if (typeof frame.message.method === 'string' && 'id' in frame.message) sent.set(`${frame.connection ?? 1}|${keyOf(frame.message.id)}`, frame.message.id);
+      if (typeof frame.message.method === 'string' && 'id' in frame.message)
+        sent.set(`${frame.connection ?? 1}|${keyOf(frame.message.id)}`, frame.message.id);
     }
     const sentIds = [...sent.entries()];
     let mismatches = 0;
     for (const frame of index.received) {
       const message = frame.message;
-      if (!isObject(message) || typeof message.method === 'string' || !('id' in message) || !('result' in message || 'error' in message)) continue;
+      if (!isObject(message) || typeof message.method === 'string' || !('id' in message) || !('result' in message || 'error' in message))
+        continue;
       const id = message.id;
       if (id === null) continue; // "could not read the id": judged by the message schema, not here
       const process = (frame as MessageFrame).connection ?? 1;
@@ -62,7 +75,13 @@ export default defineRule({
         };
         continue;
       }
-      const similar = typeof id === 'string' ? sentIds.find(([, v]) => typeof v === 'string' && v.length > 0 && v !== id && (id.startsWith(v.slice(0, 8)) || v.startsWith(id.slice(0, 8)))) : undefined;
+      const similar =
+        typeof id === 'string'
+          ? sentIds.find(
+              ([, v]) =>
+                typeof v === 'string' && v.length > 0 && v !== id && (id.startsWith(v.slice(0, 8)) || v.startsWith(id.slice(0, 8))),
+            )
+          : undefined;
       yield {
         messageId: 'unknownId',
         data: { got: JSON.stringify(id), near: similar ? ` (mcplint sent ${JSON.stringify(similar[1])})` : '' },
@@ -77,7 +96,8 @@ export default defineRule({
     for (const call of probeCalls(capture, 'request-ids')) {
       if (typeof call.id !== 'string') continue;
       const what = noAnswerWords(call.answer);
-      if (what && call.answer.kind === 'timeout') yield { messageId: 'noAnswer', data: { what, id: JSON.stringify(call.id) }, subject, key: 'string-id' };
+      if (what && call.answer.kind === 'timeout')
+        yield { messageId: 'noAnswer', data: { what, id: JSON.stringify(call.id) }, subject, key: 'string-id' };
     }
   },
 });

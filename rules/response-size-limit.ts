@@ -4,9 +4,11 @@ import { frameOf, probeData, shorten, validToolCalls } from '../src/probes/recor
 import { DEFAULT_MAX_RESPONSE_CHARS, type ResultView } from '../src/probes/types.js';
 
 /** Says the response was cut. */
-const NOTICE = /\btruncat|\bcut off\b|\bcut short\b|\bshortened\b|\bomitted\b|\bnot shown\b|\btoo (?:large|long|many)\b|\bexceed|\bshowing (?:the )?first\b|\bpartial (?:result|response|list)/i;
+const NOTICE =
+  /\btruncat|\bcut off\b|\bcut short\b|\bshortened\b|\bomitted\b|\bnot shown\b|\btoo (?:large|long|many)\b|\bexceed|\bshowing (?:the )?first\b|\bpartial (?:result|response|list)/i;
 /** Says how to get the rest. */
-const GUIDANCE = /\boffset\b|\bcursor\b|\bnext[_ ]?page\b|\bpage\b|\blimit\b|\bfilter|\bnarrow|\bmore specific\b|\bsmaller\b|\bnext_offset\b|\bparameter/i;
+const GUIDANCE =
+  /\boffset\b|\bcursor\b|\bnext[_ ]?page\b|\bpage\b|\blimit\b|\bfilter|\bnarrow|\bmore specific\b|\bsmaller\b|\bnext_offset\b|\bparameter/i;
 
 function structuredSays(view: ResultView, pattern: RegExp): boolean {
   const value = view.structuredContent;
@@ -29,9 +31,13 @@ export default defineRule({
   severity: 'warning',
   precision: 'high',
   checklist: ['response-character-limit', 'sample-tool-calls'],
-  summary: 'Tool results over the character limit (25,000 by default, probes.maxResponseChars) say they were truncated and how to get more.',
+  summary:
+    'Tool results over the character limit (25,000 by default, probes.maxResponseChars) say they were truncated and how to get more.',
   references: [
-    { title: 'Server-building guide — Character Limits and Truncation: "Truncate gracefully with clear indicators", "Provide guidance on filtering"' },
+    {
+      title:
+        'Server-building guide — Character Limits and Truncation: "Truncate gracefully with clear indicators", "Provide guidance on filtering"',
+    },
   ],
   messages,
   requires: ['probe:valid-calls'],

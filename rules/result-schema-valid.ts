@@ -22,7 +22,8 @@ const RESULT_DEFINITIONS: Readonly<Record<string, string>> = {
 const PROBES = ['valid-calls', 'pagination', 'invalid-arguments', 'prompts-get', 'resources-read', 'declared-capabilities'];
 
 const messages = {
-  schema: 'Server answered {{request}} with a result whose {{pointer}} {{problem}}, against the official schema of protocol {{version}}; clients that validate results reject it.',
+  schema:
+    'Server answered {{request}} with a result whose {{pointer}} {{problem}}, against the official schema of protocol {{version}}; clients that validate results reject it.',
 };
 
 export default defineRule({
@@ -32,9 +33,13 @@ export default defineRule({
   severity: 'error',
   precision: 'very-high',
   checklist: ['sample-tool-calls', 'validated-outputs'],
-  summary: 'Results of tools/call, prompts/get, resources/read and completion/complete match the official schema of the negotiated protocol version.',
+  summary:
+    'Results of tools/call, prompts/get, resources/read and completion/complete match the official schema of the negotiated protocol version.',
   references: [
-    { title: 'MCP spec 2025-11-25 — schema (CallToolResult, GetPromptResult, ReadResourceResult, CompleteResult, ContentBlock)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema' },
+    {
+      title: 'MCP spec 2025-11-25 — schema (CallToolResult, GetPromptResult, ReadResourceResult, CompleteResult, ContentBlock)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema',
+    },
   ],
   messages,
   requires: ['handshake'],
@@ -57,7 +62,12 @@ export default defineRule({
         perMethod.set(call.method, count + 1);
         yield {
           messageId: 'schema',
-          data: { request: requestWords(call), pointer: problem.pointer === '' ? '(root)' : problem.pointer, problem: problem.message, version },
+          data: {
+            request: requestWords(call),
+            pointer: problem.pointer === '' ? '(root)' : problem.pointer,
+            problem: problem.message,
+            version,
+          },
           subject: call.tool ? { kind: 'tool', name: call.tool } : { kind: 'server' },
           key,
           evidence: quoteAt(result, problem.pointer),

@@ -4,7 +4,8 @@ import { defineRule, type Report } from '../src/engine/rule.js';
 const RESULT_TYPES = new Set(['complete', 'input_required']);
 
 const messages = {
-  missing: 'Server answered {{method}} with a result that has no "resultType"; every 2026-07-28 result must carry resultType ("complete" or "input_required").',
+  missing:
+    'Server answered {{method}} with a result that has no "resultType"; every 2026-07-28 result must carry resultType ("complete" or "input_required").',
   invalid:
     'Server answered {{method}} with resultType {{value}}; it must be "complete" or "input_required" (or a value of an extension the server advertises), or clients treat the result as invalid.',
 };
@@ -19,7 +20,10 @@ export default defineRule({
   summary: 'Every result of a 2026-07-28 server carries resultType "complete" or "input_required".',
   since: '2026-07-28',
   references: [
-    { title: 'MCP spec 2026-07-28 — basic/index § Result Responses and § ResultType', url: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/index#resulttype' },
+    {
+      title: 'MCP spec 2026-07-28 — basic/index § Result Responses and § ResultType',
+      url: 'https://modelcontextprotocol.io/specification/2026-07-28/basic/index#resulttype',
+    },
   ],
   messages,
   requires: ['handshake'],
@@ -46,7 +50,14 @@ export default defineRule({
         yield { messageId: 'missing', data: { method }, subject: { kind: 'server' }, key: method, frame: frame.frameIndex };
       } else if (typeof value !== 'string' || (!RESULT_TYPES.has(value) && !extensions)) {
         reported.add(method);
-        yield { messageId: 'invalid', data: { method, value: JSON.stringify(value) }, subject: { kind: 'server' }, key: method, frame: frame.frameIndex, evidence: `"resultType": ${JSON.stringify(value)}` };
+        yield {
+          messageId: 'invalid',
+          data: { method, value: JSON.stringify(value) },
+          subject: { kind: 'server' },
+          key: method,
+          frame: frame.frameIndex,
+          evidence: `"resultType": ${JSON.stringify(value)}`,
+        };
       }
     }
   },

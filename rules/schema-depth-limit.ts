@@ -18,8 +18,14 @@ export default defineRule({
   checklist: ['input-validation-models'],
   summary: `Every tool's inputSchema and outputSchema nests at most ${SCHEMA_DEPTH_LIMIT} levels deep, so clients (and mcplint) can judge it.`,
   references: [
-    { title: 'MCP spec 2025-11-25 — basic § JSON Schema Usage (Schema Validation)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic#json-schema-usage' },
-    { title: 'MCP spec 2025-11-25 — server/tools § Security Considerations (validate all tool inputs)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#security-considerations' },
+    {
+      title: 'MCP spec 2025-11-25 — basic § JSON Schema Usage (Schema Validation)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic#json-schema-usage',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Security Considerations (validate all tool inputs)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#security-considerations',
+    },
   ],
   messages,
   requires: ['tools'],
@@ -27,7 +33,12 @@ export default defineRule({
     for (const tool of index.tools) {
       for (const schema of SCHEMAS) {
         if (!nestsDeeperThan(tool.raw[schema], SCHEMA_DEPTH_LIMIT)) continue;
-        yield { messageId: 'tooDeep', data: { name: tool.name, schema, limit: SCHEMA_DEPTH_LIMIT }, subject: { kind: 'tool', name: tool.name }, key: schema };
+        yield {
+          messageId: 'tooDeep',
+          data: { name: tool.name, schema, limit: SCHEMA_DEPTH_LIMIT },
+          subject: { kind: 'tool', name: tool.name },
+          key: schema,
+        };
       }
     }
   },

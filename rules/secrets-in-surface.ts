@@ -16,7 +16,8 @@ function secretsIn(text: string): Found[] {
   const marked = text.includes('[redacted ');
   if (!marked && !mayContainSecret(text)) return [];
   const out: Found[] = [];
-  for (const m of findSecrets(text)) if (!m.example) out.push({ kind: m.kind.id, label: m.kind.label, masked: maskSecret(m.kind, m.value) });
+  for (const m of findSecrets(text))
+    if (!m.example) out.push({ kind: m.kind.id, label: m.kind.label, masked: maskSecret(m.kind, m.value) });
   if (marked) {
     for (const m of text.matchAll(REDACTION_MARKER)) {
       const kind = kindById(m[1]!);
@@ -58,7 +59,8 @@ export default defineRule({
   severity: 'error',
   precision: 'high',
   checklist: 'none',
-  summary: 'No credential (API key, token, private key, password in a URL) appears in the tool surface, tool call output or log notifications.',
+  summary:
+    'No credential (API key, token, private key, password in a URL) appears in the tool surface, tool call output or log notifications.',
   references: [
     { title: 'Server-building guide — OAuth and Security Best Practices: "Store API keys in environment variables, never in code"' },
     {
@@ -93,7 +95,8 @@ export default defineRule({
 
     // The surface: every string of every entry, and the server's instructions and serverInfo.
     for (const item of surfaceTexts(capture, index, { prefilter: (json) => mayContainSecret(json) || json.includes('[redacted ') })) {
-      for (const found of secretsIn(item.text)) yield* report('surface', item.subject, placeInWords(item.subject, item.pointer), found, item.pointer);
+      for (const found of secretsIn(item.text))
+        yield* report('surface', item.subject, placeInWords(item.subject, item.pointer), found, item.pointer);
     }
 
     // Tool call outputs (probe calls): responses to tools/call, attributed to the tool called.
@@ -101,7 +104,8 @@ export default defineRule({
     for (const frame of capture.frames) {
       if (frame.kind !== 'message' || frame.dir !== 'send' || !isObject(frame.message)) continue;
       const m = frame.message;
-      if (m.method === 'tools/call' && 'id' in m && isObject(m.params) && typeof m.params.name === 'string') calledTool.set(`${typeof m.id}:${String(m.id)}`, m.params.name);
+      if (m.method === 'tools/call' && 'id' in m && isObject(m.params) && typeof m.params.name === 'string')
+        calledTool.set(`${typeof m.id}:${String(m.id)}`, m.params.name);
     }
     if (calledTool.size > 0) {
       for (const frame of index.received) {
@@ -110,7 +114,8 @@ export default defineRule({
         const tool = calledTool.get(`${typeof m.id}:${String(m.id)}`);
         if (tool === undefined) continue;
         for (const text of stringsOf('result' in m ? m.result : m.error)) {
-          for (const found of secretsIn(text)) yield* report('callOutput', { kind: 'tool', name: tool }, 'call output', found, 'call', frame.frameIndex);
+          for (const found of secretsIn(text))
+            yield* report('callOutput', { kind: 'tool', name: tool }, 'call output', found, 'call', frame.frameIndex);
         }
       }
     }
@@ -120,7 +125,8 @@ export default defineRule({
       const m = frame.message;
       if (!isObject(m) || m.method !== 'notifications/message') continue;
       for (const text of stringsOf(m.params)) {
-        for (const found of secretsIn(text)) yield* report('logMessage', { kind: 'server' }, 'a log notification', found, 'log', frame.frameIndex);
+        for (const found of secretsIn(text))
+          yield* report('logMessage', { kind: 'server' }, 'a log notification', found, 'log', frame.frameIndex);
       }
     }
   },

@@ -20,9 +20,13 @@ export default defineRule({
   severity: 'warning',
   precision: 'high',
   checklist: ['server-name-format'],
-  summary: 'serverInfo.name follows {service}-mcp-server (TypeScript) or {service}_mcp (Python), in lower case, without version numbers or dates.',
+  summary:
+    'serverInfo.name follows {service}-mcp-server (TypeScript) or {service}_mcp (Python), in lower case, without version numbers or dates.',
   references: [
-    { title: 'Server-building guide — Server Naming Conventions: "Python: {service}_mcp … Node/TypeScript: {service}-mcp-server … Without version numbers or dates"' },
+    {
+      title:
+        'Server-building guide — Server Naming Conventions: "Python: {service}_mcp … Node/TypeScript: {service}-mcp-server … Without version numbers or dates"',
+    },
   ],
   messages,
   requires: ['handshake'],
@@ -37,7 +41,10 @@ export default defineRule({
     const example = service ? `"${service.join('-')}-mcp-server" or "${service.join('_')}_mcp"` : '"slack-mcp-server" or "slack_mcp"';
 
     if (token !== undefined) {
-      const suggestion = NODE_CONVENTION.test(stable) || PYTHON_CONVENTION.test(stable) || !service ? stable || 'slack-mcp-server' : `${service.join('-')}-mcp-server`;
+      const suggestion =
+        NODE_CONVENTION.test(stable) || PYTHON_CONVENTION.test(stable) || !service
+          ? stable || 'slack-mcp-server'
+          : `${service.join('-')}-mcp-server`;
       yield { messageId: 'versionInName', data: { name, token, suggestion }, subject, evidence: name };
     }
     if (!NODE_CONVENTION.test(stable) && !PYTHON_CONVENTION.test(stable)) {

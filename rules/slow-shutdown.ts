@@ -46,7 +46,9 @@ export default defineRule({
         messageId: exit.how,
         data: { grace: exit.graceMs ?? 'a few hundred' },
         subject,
-        evidence: lastLines ?? `stdin closed; ${exit.how === 'sigkill' ? 'SIGTERM ignored; ended by SIGKILL' : 'ended by SIGTERM'} after ${exit.shutdownMs ?? '?'} ms`,
+        evidence:
+          lastLines ??
+          `stdin closed; ${exit.how === 'sigkill' ? 'SIGTERM ignored; ended by SIGKILL' : 'ended by SIGTERM'} after ${exit.shutdownMs ?? '?'} ms`,
       };
     }
     const left = exit.leftBehind ?? [];

@@ -22,7 +22,10 @@ export default defineRule({
   checklist: ['external-call-error-handling', 'error-scenarios'],
   summary: 'Tool handlers report failures as results with isError: true and an actionable message, instead of throwing.',
   references: [
-    { title: 'Server-building guide — Error handling: "Tool errors should be reported within the result object, not as MCP protocol-level errors"' },
+    {
+      title:
+        'Server-building guide — Error handling: "Tool errors should be reported within the result object, not as MCP protocol-level errors"',
+    },
     {
       title: 'MCP spec 2025-11-25 — server/tools § Error Handling',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling',

@@ -22,7 +22,8 @@ export default defineRule({
   severity: 'warning',
   precision: 'high',
   checklist: ['input-validation-models'],
-  summary: 'A tool whose inputSchema promises "additionalProperties": false validates its arguments with a strict zod object, so unknown arguments are rejected rather than silently dropped.',
+  summary:
+    'A tool whose inputSchema promises "additionalProperties": false validates its arguments with a strict zod object, so unknown arguments are rejected rather than silently dropped.',
   references: [
     { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Quick Start: z.object({…}).strict()' },
     { title: 'Server-building guide — TypeScript Implementation (MCP SDK), Key Features: "Zod schemas for runtime validation"' },

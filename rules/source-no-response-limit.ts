@@ -14,7 +14,10 @@ export default defineRule({
   checklist: ['response-character-limit'],
   summary: 'The server caps the size of tool responses (a CHARACTER_LIMIT-style constant or a truncation of the response text).',
   references: [
-    { title: 'Server-building guide — Character Limits and Truncation: "Define CHARACTER_LIMIT constant: Typically 25,000 characters at module level"' },
+    {
+      title:
+        'Server-building guide — Character Limits and Truncation: "Define CHARACTER_LIMIT constant: Typically 25,000 characters at module level"',
+    },
     { title: 'Server-building guide — Quality Checklist, Code Quality: "CHARACTER_LIMIT respected with clear truncation"' },
   ],
   messages,

@@ -19,9 +19,13 @@ export default defineRule({
   checklist: ['server-runs'],
   summary: "A stdio server's own code never writes to stdout (console.log, console.info, process.stdout.write, …); logs go to stderr.",
   references: [
-    { title: 'Server-building guide — Transport Best Practices, Stdio Transport Specific: "Local MCP servers should NOT log to stdout (interferes with protocol)"' },
     {
-      title: 'MCP spec 2025-11-25 — basic/transports § stdio: "The server MUST NOT write anything to its stdout that is not a valid MCP message."',
+      title:
+        'Server-building guide — Transport Best Practices, Stdio Transport Specific: "Local MCP servers should NOT log to stdout (interferes with protocol)"',
+    },
+    {
+      title:
+        'MCP spec 2025-11-25 — basic/transports § stdio: "The server MUST NOT write anything to its stdout that is not a valid MCP message."',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio',
     },
   ],

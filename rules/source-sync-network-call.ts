@@ -12,8 +12,11 @@ export default defineRule({
   severity: 'note',
   checklist: ['async-io'],
   precision: 'medium',
-  summary: 'Async Python tools do their network I/O with async clients (httpx.AsyncClient, aiohttp), not requests or urllib, which block the event loop.',
-  references: [{ title: 'Server-building guide — Python Implementation (FastMCP), Quality Checklist: "Async/await used for all I/O operations"' }],
+  summary:
+    'Async Python tools do their network I/O with async clients (httpx.AsyncClient, aiohttp), not requests or urllib, which block the event loop.',
+  references: [
+    { title: 'Server-building guide — Python Implementation (FastMCP), Quality Checklist: "Async/await used for all I/O operations"' },
+  ],
   messages,
   requires: ['source'],
   *check({ source }): Generator<Report<keyof typeof messages>> {

@@ -23,7 +23,8 @@ function evidenceOf(text: string): string | undefined {
 }
 
 const messages = {
-  notJson: 'Server stdout carries a line that is not JSON at byte {{offset}}, {{phase}}; stdout is reserved for MCP messages, so write logs and banners to stderr.',
+  notJson:
+    'Server stdout carries a line that is not JSON at byte {{offset}}, {{phase}}; stdout is reserved for MCP messages, so write logs and banners to stderr.',
   notJsonRpc:
     'Server stdout carries JSON that is not a JSON-RPC message at byte {{offset}}, {{phase}}; stdout is reserved for MCP messages, so write structured logs to stderr.',
   blank: 'Server stdout carries a blank line at byte {{offset}}, {{phase}}; every line on stdout must be one JSON-RPC message.',
@@ -45,7 +46,8 @@ export default defineRule({
   summary: 'A stdio server writes nothing to stdout but newline-delimited JSON-RPC messages.',
   references: [
     {
-      title: 'MCP spec 2025-11-25 — basic/transports § stdio: "The server MUST NOT write anything to its stdout that is not a valid MCP message."',
+      title:
+        'MCP spec 2025-11-25 — basic/transports § stdio: "The server MUST NOT write anything to its stdout that is not a valid MCP message."',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio',
     },
     {
@@ -66,7 +68,11 @@ export default defineRule({
       const evidence = evidenceOf(frame.text);
       yield {
         messageId: MESSAGE_BY_KIND[frame.noise],
-        data: { offset: frame.offset, phase: phaseInWords(frame.phase, capture.frames, frame.frameIndex), version: version ?? capture.handshake.requestedVersion },
+        data: {
+          offset: frame.offset,
+          phase: phaseInWords(frame.phase, capture.frames, frame.frameIndex),
+          version: version ?? capture.handshake.requestedVersion,
+        },
         subject: { kind: 'transport' },
         frame: frame.frameIndex,
         // The offset alone repeats when a restarted server prints the same banner again.

@@ -40,7 +40,13 @@ export default defineRule({
       const subject = { kind: 'tool', name, pointer: '/outputSchema' } as const;
       if (!view.hasStructuredContent) {
         seen.add(name);
-        yield { messageId: 'missing', data: { name }, subject, evidence: `content: ${shorten(view.text, 200) || '(no text)'}`, ...frameOf(call) };
+        yield {
+          messageId: 'missing',
+          data: { name },
+          subject,
+          evidence: `content: ${shorten(view.text, 200) || '(no text)'}`,
+          ...frameOf(call),
+        };
         continue;
       }
       if (!('structuredContent' in view)) continue; // too large to have been kept

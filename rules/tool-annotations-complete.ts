@@ -26,8 +26,14 @@ export default defineRule({
   summary: 'Tool annotations set all four hints (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) explicitly.',
   since: '2025-03-26',
   references: [
-    { title: 'Server-building guide — Quality checklist: "Annotations correctly set (readOnlyHint, destructiveHint, idempotentHint, openWorldHint)"' },
-    { title: 'MCP spec 2025-11-25 — schema § ToolAnnotations (defaults)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations' },
+    {
+      title:
+        'Server-building guide — Quality checklist: "Annotations correctly set (readOnlyHint, destructiveHint, idempotentHint, openWorldHint)"',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — schema § ToolAnnotations (defaults)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations',
+    },
   ],
   messages,
   requires: ['tools'],

@@ -1,7 +1,6 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { actionVerb, MUTATING_VERBS, nameMentionsChange, READING_VERBS } from '../src/shared/verbs.js';
 
-
 const messages = {
   readOnlyAndDestructive:
     'Tool "{{name}}" is annotated both readOnlyHint: true and destructiveHint: true; a read-only tool cannot destroy anything, so set destructiveHint: false or readOnlyHint: false.',
@@ -22,7 +21,10 @@ export default defineRule({
   since: '2025-03-26',
   references: [
     { title: 'Server-building guide — Best practices for tool annotations: "Be accurate about side effects"' },
-    { title: 'MCP spec 2025-11-25 — schema § ToolAnnotations', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations' },
+    {
+      title: 'MCP spec 2025-11-25 — schema § ToolAnnotations',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#toolannotations',
+    },
   ],
   messages,
   requires: ['tools'],

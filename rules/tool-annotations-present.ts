@@ -15,13 +15,17 @@ export default defineRule({
   since: '2025-03-26',
   references: [
     { title: 'Server-building guide — Tool Design Guidelines: "Should provide tool annotations"' },
-    { title: 'MCP spec 2025-11-25 — server/tools § Tool (annotations)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Tool (annotations)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool',
+    },
   ],
   messages,
   requires: ['tools'],
   *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
-      if (tool.raw.annotations === undefined) yield { messageId: 'missing', data: { name: tool.name }, subject: { kind: 'tool', name: tool.name } };
+      if (tool.raw.annotations === undefined)
+        yield { messageId: 'missing', data: { name: tool.name }, subject: { kind: 'tool', name: tool.name } };
     }
   },
 });

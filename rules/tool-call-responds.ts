@@ -3,8 +3,10 @@ import { noAnswerWords, shorten, validToolCalls } from '../src/probes/records.js
 import { argumentsOf } from './lib/probes.js';
 
 const messages = {
-  noAnswer: 'Tool "{{name}}" {{what}} when called with valid arguments; every request must get a response, so catch failures in the tool and answer with isError: true.',
-  exitedAfter: 'Tool "{{name}}" made the server exit right after answering a valid call; the server must keep running until the client closes the connection.',
+  noAnswer:
+    'Tool "{{name}}" {{what}} when called with valid arguments; every request must get a response, so catch failures in the tool and answer with isError: true.',
+  exitedAfter:
+    'Tool "{{name}}" made the server exit right after answering a valid call; the server must keep running until the client closes the connection.',
 };
 
 export default defineRule({
@@ -16,8 +18,14 @@ export default defineRule({
   checklist: ['sample-tool-calls'],
   summary: 'A tool called with valid arguments answers within the timeout and does not crash the server.',
   references: [
-    { title: 'JSON-RPC 2.0 § 4 Request object: "the Server MUST reply with a Response"', url: 'https://www.jsonrpc.org/specification#request_object' },
-    { title: 'MCP spec 2025-11-25 — basic/lifecycle § Timeouts', url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#timeouts' },
+    {
+      title: 'JSON-RPC 2.0 § 4 Request object: "the Server MUST reply with a Response"',
+      url: 'https://www.jsonrpc.org/specification#request_object',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — basic/lifecycle § Timeouts',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#timeouts',
+    },
   ],
   messages,
   requires: ['probe:valid-calls'],

@@ -50,7 +50,12 @@ export default defineRule<keyof typeof messages, Options>({
       const n = length(tool.description);
       const subject = { kind: 'tool', name: tool.name, pointer: '/description' } as const;
       if (n < options.minLength) {
-        yield { messageId: 'tooShort', data: { name: tool.name, length: n, min: options.minLength }, subject, evidence: tool.description.trim() };
+        yield {
+          messageId: 'tooShort',
+          data: { name: tool.name, length: n, min: options.minLength },
+          subject,
+          evidence: tool.description.trim(),
+        };
       } else if (n > options.maxLength) {
         yield { messageId: 'tooLong', data: { name: tool.name, length: n, max: options.maxLength }, subject };
       }

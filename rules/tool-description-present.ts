@@ -17,7 +17,10 @@ export default defineRule({
   summary: 'Every tool has a non-empty description.',
   references: [
     { title: 'Server-building guide — Tool Design Guidelines: "Tool descriptions must narrowly and unambiguously describe functionality"' },
-    { title: 'MCP spec 2025-11-25 — server/tools § Tool (description)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Tool (description)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool',
+    },
   ],
   messages,
   requires: ['tools'],

@@ -36,7 +36,11 @@ export default defineRule({
         firstByDescription.set(text, tool.name);
         continue;
       }
-      yield { messageId: 'duplicate', data: { name: tool.name, other: first }, subject: { kind: 'tool', name: tool.name, pointer: '/description' } };
+      yield {
+        messageId: 'duplicate',
+        data: { name: tool.name, other: first },
+        subject: { kind: 'tool', name: tool.name, pointer: '/description' },
+      };
     }
   },
 });

@@ -4,7 +4,8 @@ import { atLeast } from '../src/shared/protocol-version.js';
 import { invalidWhat } from './lib/probes.js';
 
 /** Words that show an error message says what is wrong. */
-const EXPLAINS = /\b(required|missing|invalid|expected|must|should|not allowed|unknown|unrecognized|wrong type|wrong format|type|format|range|between|at least|at most|one of)\b/i;
+const EXPLAINS =
+  /\b(required|missing|invalid|expected|must|should|not allowed|unknown|unrecognized|wrong type|wrong format|type|format|range|between|at least|at most|one of)\b/i;
 
 const messages = {
   invalidAsProtocolError:
@@ -24,13 +25,17 @@ export default defineRule({
   severity: 'warning',
   precision: 'high',
   checklist: ['guiding-error-messages', 'actionable-error-messages', 'error-scenarios'],
-  summary: 'Tool failures — invalid arguments and errors inside the tool — come back as results with isError: true and a message that says what is wrong, not as JSON-RPC errors the model never sees.',
+  summary:
+    'Tool failures — invalid arguments and errors inside the tool — come back as results with isError: true and a message that says what is wrong, not as JSON-RPC errors the model never sees.',
   references: [
     {
       title: 'MCP spec 2025-11-25 — server/tools § Error Handling: input validation errors are Tool Execution Errors (SEP-1303)',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling',
     },
-    { title: 'MCP spec 2025-11-25 — schema § CallToolResult.isError: errors originating in the tool SHOULD be reported inside the result', url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#calltoolresult' },
+    {
+      title: 'MCP spec 2025-11-25 — schema § CallToolResult.isError: errors originating in the tool SHOULD be reported inside the result',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/schema#calltoolresult',
+    },
     { title: 'Server-building guide — Error Handling Standards: "Report tool errors within result objects (not protocol-level)"' },
   ],
   messages,
@@ -43,12 +48,26 @@ export default defineRule({
       const what = invalidWhat(call);
       const subject = { kind: 'tool', name } as const;
       if (answer.kind === 'error' && sep1303) {
-        yield { messageId: 'invalidAsProtocolError', data: { name, what, error: describeError(answer.error) }, subject, key: 'invalid', evidence: shorten(JSON.stringify(answer.error), 300), ...frameOf(call) };
+        yield {
+          messageId: 'invalidAsProtocolError',
+          data: { name, what, error: describeError(answer.error) },
+          subject,
+          key: 'invalid',
+          evidence: shorten(JSON.stringify(answer.error), 300),
+          ...frameOf(call),
+        };
       } else if (answer.kind === 'result' && answer.view?.isError) {
         const text = answer.view.text.trim();
         const property = String(call.detail?.property ?? '');
         if (text === '' || (!text.includes(property) && !EXPLAINS.test(text))) {
-          yield { messageId: 'notActionable', data: { name, what, text: text === '' ? 'no text at all' : `"${shorten(text, 80)}"` }, subject, key: 'invalid', evidence: shorten(text, 300) || '(empty)', ...frameOf(call) };
+          yield {
+            messageId: 'notActionable',
+            data: { name, what, text: text === '' ? 'no text at all' : `"${shorten(text, 80)}"` },
+            subject,
+            key: 'invalid',
+            evidence: shorten(text, 300) || '(empty)',
+            ...frameOf(call),
+          };
         }
       }
     }
@@ -59,7 +78,14 @@ export default defineRule({
       if (reported.has(name)) continue;
       if (answer.kind === 'result' && answer.view?.isError && answer.view.text.trim() === '') {
         reported.add(name);
-        yield { messageId: 'silentFailure', data: { name }, subject: { kind: 'tool', name }, key: 'valid', evidence: '(no text)', ...frameOf(call) };
+        yield {
+          messageId: 'silentFailure',
+          data: { name },
+          subject: { kind: 'tool', name },
+          key: 'valid',
+          evidence: '(no text)',
+          ...frameOf(call),
+        };
         continue;
       }
       if (answer.kind !== 'error') continue;

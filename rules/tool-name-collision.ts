@@ -32,7 +32,10 @@ export default defineRule({
   summary: 'No tool a server exposes has the same name as a tool of another server in the same client config.',
   references: [
     { title: 'Server-building guide — Tool name conflicts' },
-    { title: 'Server-building guide — Tool Naming Best Practices: "Include service prefix … avoid generic names that could conflict with other servers"' },
+    {
+      title:
+        'Server-building guide — Tool Naming Best Practices: "Include service prefix … avoid generic names that could conflict with other servers"',
+    },
   ],
   messages,
   requires: ['tools', 'peers'],

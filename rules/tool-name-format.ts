@@ -20,7 +20,10 @@ export default defineRule({
   summary: 'Tool names are 1–128 characters of A-Z, a-z, 0-9, underscore, hyphen and dot.',
   since: '2025-11-25',
   references: [
-    { title: 'MCP spec 2025-11-25 — server/tools § Tool Names', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Tool Names',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names',
+    },
   ],
   messages,
   requires: ['tools'],
@@ -38,7 +41,12 @@ export default defineRule({
       const chars = disallowedChars(name, ALLOWED_CHAR);
       if (chars.length > 0) {
         const suggestion = name.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '') || 'tool';
-        yield { messageId: 'invalidChars', data: { name, chars: joinList(chars), suggestion }, subject: { kind: 'tool', name }, evidence: name };
+        yield {
+          messageId: 'invalidChars',
+          data: { name, chars: joinList(chars), suggestion },
+          subject: { kind: 'tool', name },
+          evidence: name,
+        };
       }
     }
   },

@@ -20,9 +20,18 @@ export default defineRule({
   checklist: ['descriptive-names-and-docs'],
   summary: 'Tool names fit the strictest clients and model APIs: 1–64 characters of A-Z, a-z, 0-9, underscore and hyphen.',
   references: [
-    { title: 'Server-building guide — Tool Naming Best Practices: "Anticipate that your MCP server may be used alongside other MCP servers"' },
-    { title: 'MCP spec 2025-11-25 — server/tools § Tool Names (the spec limit is 128 characters with dots allowed)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names' },
-    { title: 'SEP-986 — Specify format for tool names (proposed 1–64 characters)', url: 'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/seps/986-specify-format-for-tool-names.md' },
+    {
+      title:
+        'Server-building guide — Tool Naming Best Practices: "Anticipate that your MCP server may be used alongside other MCP servers"',
+    },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Tool Names (the spec limit is 128 characters with dots allowed)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names',
+    },
+    {
+      title: 'SEP-986 — Specify format for tool names (proposed 1–64 characters)',
+      url: 'https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/seps/986-specify-format-for-tool-names.md',
+    },
   ],
   messages,
   requires: ['tools'],

@@ -22,9 +22,12 @@ export default defineRule({
   severity: 'warning',
   precision: 'high',
   checklist: ['task-subdivision-names'],
-  summary: 'Tool names start with the service prefix ({service}_{action}_{resource}), so they cannot clash with other servers\' tools.',
+  summary: "Tool names start with the service prefix ({service}_{action}_{resource}), so they cannot clash with other servers' tools.",
   references: [
-    { title: 'Server-building guide — Tool Naming Best Practices: "Include service prefix … Use slack_send_message instead of just send_message"' },
+    {
+      title:
+        'Server-building guide — Tool Naming Best Practices: "Include service prefix … Use slack_send_message instead of just send_message"',
+    },
     { title: 'Server-building guide — Naming Conventions: "Format: {service}_{action}_{resource}"' },
   ],
   messages,

@@ -20,7 +20,9 @@ export default defineRule({
   precision: 'very-high',
   checklist: ['descriptive-names-and-docs'],
   summary: 'Tool names are snake_case: lower-case words of letters and digits joined by single underscores.',
-  references: [{ title: 'Server-building guide — Tool Naming Best Practices: "Use snake_case: search_users, create_project, get_channel_info"' }],
+  references: [
+    { title: 'Server-building guide — Tool Naming Best Practices: "Use snake_case: search_users, create_project, get_channel_info"' },
+  ],
   messages,
   requires: ['tools'],
   *check({ index }): Generator<Report<keyof typeof messages>> {

@@ -17,7 +17,10 @@ export default defineRule({
   checklist: ['task-subdivision-names'],
   summary: 'Tool names are unique within the server, across all pages of tools/list, and do not differ only in letter case.',
   references: [
-    { title: 'MCP spec 2025-11-25 — server/tools § Tool Names ("SHOULD be unique within a server")', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Tool Names ("SHOULD be unique within a server")',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-names',
+    },
   ],
   messages,
   requires: ['tools'],
@@ -37,7 +40,12 @@ export default defineRule({
     for (const names of byFolded.values()) {
       if (names.length < 2) continue;
       const quoted = names.map((n) => `"${n}"`);
-      yield { messageId: 'caseCollision', data: { names: joinList(quoted) }, subject: { kind: 'tool', name: names[0]! }, evidence: names.join(', ') };
+      yield {
+        messageId: 'caseCollision',
+        data: { names: joinList(quoted) },
+        subject: { kind: 'tool', name: names[0]! },
+        evidence: names.join(', '),
+      };
     }
   },
 });

@@ -15,7 +15,9 @@ export default defineRule({
   checklist: ['task-subdivision-names'],
   summary: 'Tool names are action-oriented: after the service prefix, the name starts with a verb (get, list, search, create…).',
   references: [
-    { title: 'Server-building guide — Tool Naming Best Practices: "Be action-oriented: Start with verbs (get, list, search, create, etc.)"' },
+    {
+      title: 'Server-building guide — Tool Naming Best Practices: "Be action-oriented: Start with verbs (get, list, search, create, etc.)"',
+    },
     { title: 'Server-building guide — Naming Conventions: "Format: {service}_{action}_{resource}"' },
   ],
   messages,

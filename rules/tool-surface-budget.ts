@@ -36,7 +36,7 @@ function budgetedJson(raw: ToolEntry['raw']): string {
 
 const messages = {
   overBudget:
-    'The server\'s {{count}} tools cost an agent about {{total}} tokens of context before any work starts, over the budget of {{budget}}; the largest are {{largest}}. Consolidate related tools and trim descriptions and schemas.',
+    "The server's {{count}} tools cost an agent about {{total}} tokens of context before any work starts, over the budget of {{budget}}; the largest are {{largest}}. Consolidate related tools and trim descriptions and schemas.",
 };
 
 export default defineRule({
@@ -46,16 +46,22 @@ export default defineRule({
   severity: 'warning',
   precision: 'high',
   checklist: ['context-efficient-responses'],
-  summary: 'The whole tool list (names, descriptions, schemas, annotations) fits an agent\'s context budget, estimated at 4 bytes of JSON per token.',
+  summary:
+    "The whole tool list (names, descriptions, schemas, annotations) fits an agent's context budget, estimated at 4 bytes of JSON per token.",
   references: [
     { title: 'Server-building guide — Agent-Centric Design Principles, Optimize for Limited Context: "make every token count"' },
-    { title: 'Server-building guide — Agent-Centric Design Principles, Build for Workflows, Not Endpoints: "Consolidate related operations"' },
+    {
+      title:
+        'Server-building guide — Agent-Centric Design Principles, Build for Workflows, Not Endpoints: "Consolidate related operations"',
+    },
   ],
   messages,
   options: {
     schema: {
       type: 'object',
-      properties: { maxTokens: { type: 'integer', minimum: 1, description: 'Estimated tokens the whole tool list may cost (default 15000).' } },
+      properties: {
+        maxTokens: { type: 'integer', minimum: 1, description: 'Estimated tokens the whole tool list may cost (default 15000).' },
+      },
       additionalProperties: false,
     },
     defaults: { maxTokens: 15000 } as Options,

@@ -24,7 +24,10 @@ export default defineRule({
   since: '2025-03-26',
   references: [
     { title: 'Server-building guide — Best practices for tool annotations: "Use descriptive titles"' },
-    { title: 'MCP spec 2025-11-25 — server/tools § Tool (title)', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Tool (title)',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool',
+    },
   ],
   messages,
   requires: ['tools'],

@@ -29,7 +29,8 @@ export default defineRule({
   severity: 'error',
   precision: 'very-high',
   checklist: 'none',
-  summary: 'The server sends no requests for client capabilities the client did not declare (mcplint declares none: sampling, roots and elicitation requests are violations).',
+  summary:
+    'The server sends no requests for client capabilities the client did not declare (mcplint declares none: sampling, roots and elicitation requests are violations).',
   references: [
     {
       title: 'MCP spec 2025-11-25 — basic/lifecycle § Operation: "Only use capabilities that were successfully negotiated"',
@@ -50,7 +51,12 @@ export default defineRule({
       seen.set(method, count);
       if (count > MAX_PER_METHOD) continue;
       const capability = capabilityFor(method);
-      const common = { subject: { kind: 'server' } as const, key: `${method}#${count}`, frame: frame.frameIndex, evidence: shorten(JSON.stringify(message), 300) };
+      const common = {
+        subject: { kind: 'server' } as const,
+        key: `${method}#${count}`,
+        frame: frame.frameIndex,
+        evidence: shorten(JSON.stringify(message), 300),
+      };
       if (capability) yield { messageId: 'undeclared', data: { method, capability }, ...common };
       else yield { messageId: 'unknownMethod', data: { method }, ...common };
     }

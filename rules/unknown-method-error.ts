@@ -4,8 +4,10 @@ import { describeError, errorCode, frameOf, noAnswerWords, probeCalls, shorten }
 const METHOD_NOT_FOUND = -32601;
 
 const messages = {
-  success: 'Server answered the unknown method {{method}} with a successful result; a method it does not implement must get JSON-RPC error -32601 (Method not found), or clients cannot tell what it supports.',
-  wrongCode: 'Server answered the unknown method {{method}} with error {{error}}; use code -32601 (Method not found), the code JSON-RPC reserves for it.',
+  success:
+    'Server answered the unknown method {{method}} with a successful result; a method it does not implement must get JSON-RPC error -32601 (Method not found), or clients cannot tell what it supports.',
+  wrongCode:
+    'Server answered the unknown method {{method}} with error {{error}}; use code -32601 (Method not found), the code JSON-RPC reserves for it.',
   noAnswer: 'Server {{what}} when sent the unknown method {{method}}; it must answer with JSON-RPC error -32601 (Method not found).',
 };
 
@@ -32,10 +34,22 @@ export default defineRule({
       const answer = call.answer;
       const method = call.method;
       if (answer.kind === 'result') {
-        yield { messageId: 'success', data: { method }, subject, evidence: shorten(JSON.stringify(answer.result ?? {}) ?? '', 300), ...frameOf(call) };
+        yield {
+          messageId: 'success',
+          data: { method },
+          subject,
+          evidence: shorten(JSON.stringify(answer.result ?? {}) ?? '', 300),
+          ...frameOf(call),
+        };
       } else if (answer.kind === 'error') {
         if (errorCode(answer) !== METHOD_NOT_FOUND) {
-          yield { messageId: 'wrongCode', data: { method, error: describeError(answer.error) }, subject, evidence: shorten(JSON.stringify(answer.error), 300), ...frameOf(call) };
+          yield {
+            messageId: 'wrongCode',
+            data: { method, error: describeError(answer.error) },
+            subject,
+            evidence: shorten(JSON.stringify(answer.error), 300),
+            ...frameOf(call),
+          };
         }
       } else {
         yield { messageId: 'noAnswer', data: { method, what: noAnswerWords(answer) }, subject };

@@ -4,7 +4,8 @@ import { frameOf, noAnswerWords, probeCalls, shorten } from '../src/probes/recor
 const messages = {
   success:
     'Server answered tools/call for "{{name}}", a tool it does not have, with a successful result; an unknown tool must get JSON-RPC error -32602, or the client and the model believe the call did something.',
-  noAnswer: 'Server {{what}} on tools/call for "{{name}}", a tool it does not have; it must answer with JSON-RPC error -32602 (Unknown tool).',
+  noAnswer:
+    'Server {{what}} on tools/call for "{{name}}", a tool it does not have; it must answer with JSON-RPC error -32602 (Unknown tool).',
 };
 
 export default defineRule({
@@ -16,7 +17,10 @@ export default defineRule({
   checklist: 'none',
   summary: 'Calling a tool the server does not have fails: no successful result, no silence, no crash.',
   references: [
-    { title: 'MCP spec 2025-11-25 — server/tools § Error Handling: unknown tools are protocol errors', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Error Handling: unknown tools are protocol errors',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling',
+    },
   ],
   messages,
   requires: ['probe:unknown-tool'],
@@ -26,7 +30,8 @@ export default defineRule({
       const name = String(call.detail?.name ?? '');
       const answer = call.answer;
       if (answer.kind === 'result') {
-        if (!answer.view?.isError) yield { messageId: 'success', data: { name }, subject, evidence: shorten(answer.view?.text ?? '', 300), ...frameOf(call) };
+        if (!answer.view?.isError)
+          yield { messageId: 'success', data: { name }, subject, evidence: shorten(answer.view?.text ?? '', 300), ...frameOf(call) };
       } else if (answer.kind !== 'error') {
         yield { messageId: 'noAnswer', data: { name, what: noAnswerWords(answer) }, subject };
       }

@@ -6,7 +6,8 @@ const INVALID_PARAMS = -32602;
 const messages = {
   isErrorResult:
     'Server answered tools/call for "{{name}}", a tool it does not have, with an isError result instead of JSON-RPC error -32602; the specification makes an unknown tool a protocol error (servers built on the TypeScript SDK v1 answer this way).',
-  wrongCode: 'Server answered tools/call for "{{name}}", a tool it does not have, with error {{error}}; use -32602 (Invalid params), the code the specification gives for an unknown tool.',
+  wrongCode:
+    'Server answered tools/call for "{{name}}", a tool it does not have, with error {{error}}; use -32602 (Invalid params), the code the specification gives for an unknown tool.',
 };
 
 export default defineRule({
@@ -16,9 +17,13 @@ export default defineRule({
   severity: 'off',
   precision: 'very-high',
   checklist: 'none',
-  summary: 'Calling a tool the server does not have gets JSON-RPC error -32602, not an isError result (off by default: non-standard but common).',
+  summary:
+    'Calling a tool the server does not have gets JSON-RPC error -32602, not an isError result (off by default: non-standard but common).',
   references: [
-    { title: 'MCP spec 2025-11-25 — server/tools § Error Handling: "Protocol Errors: … Unknown tools"', url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling' },
+    {
+      title: 'MCP spec 2025-11-25 — server/tools § Error Handling: "Protocol Errors: … Unknown tools"',
+      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling',
+    },
   ],
   messages,
   requires: ['probe:unknown-tool'],
@@ -30,7 +35,13 @@ export default defineRule({
       if (answer.kind === 'result' && answer.view?.isError) {
         yield { messageId: 'isErrorResult', data: { name }, subject, evidence: shorten(answer.view.text, 300), ...frameOf(call) };
       } else if (answer.kind === 'error' && errorCode(answer) !== INVALID_PARAMS) {
-        yield { messageId: 'wrongCode', data: { name, error: describeError(answer.error) }, subject, evidence: shorten(JSON.stringify(answer.error), 300), ...frameOf(call) };
+        yield {
+          messageId: 'wrongCode',
+          data: { name, error: describeError(answer.error) },
+          subject,
+          evidence: shorten(JSON.stringify(answer.error), 300),
+          ...frameOf(call),
+        };
       }
     }
   },

@@ -14,10 +14,12 @@ export default defineRule({
   severity: 'warning',
   precision: 'very-high',
   checklist: 'none',
-  summary: 'Asked for a protocol version it does not support, the server offers a version it supports rather than refusing with a JSON-RPC error.',
+  summary:
+    'Asked for a protocol version it does not support, the server offers a version it supports rather than refusing with a JSON-RPC error.',
   references: [
     {
-      title: 'MCP spec 2025-11-25 — basic/lifecycle § Version Negotiation: "the server MUST respond with another protocol version it supports"',
+      title:
+        'MCP spec 2025-11-25 — basic/lifecycle § Version Negotiation: "the server MUST respond with another protocol version it supports"',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#version-negotiation',
     },
     {
@@ -34,8 +36,14 @@ export default defineRule({
       const requested = String((call.params as { protocolVersion?: unknown } | undefined)?.protocolVersion);
       const data = answer.error.data;
       const list = isObject(data) && Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string') : [];
-      const supported = list.length > 0 ? ` (it names ${list.join(', ')} as supported)` : ' and does not even say which versions it supports';
-      yield { messageId: 'refused', data: { requested, error: describeError(answer.error), supported }, subject: { kind: 'server' }, evidence: shorten(JSON.stringify(answer.error), 300) };
+      const supported =
+        list.length > 0 ? ` (it names ${list.join(', ')} as supported)` : ' and does not even say which versions it supports';
+      yield {
+        messageId: 'refused',
+        data: { requested, error: describeError(answer.error), supported },
+        subject: { kind: 'server' },
+        evidence: shorten(JSON.stringify(answer.error), 300),
+      };
     }
   },
 });

@@ -8,8 +8,10 @@ const messages = {
     'Server answered an initialize asking for protocol {{requested}}, which does not exist, with protocolVersion {{requested}}: it echoed the request instead of naming a version it supports, so a client believes it speaks a protocol it does not. Answer with the newest version the server supports.',
   notAVersion:
     'Server answered an initialize asking for protocol {{requested}} with protocolVersion {{got}}, which is not a protocol version; answer with the newest version the server supports (e.g. {{latest}}).',
-  noVersion: 'Server answered an initialize asking for protocol {{requested}} without a protocolVersion string; the result must name a version the server supports.',
-  noAnswer: 'Server {{what}} when a new connection asked for protocol {{requested}}, which it does not support; it must answer with a version it does support.',
+  noVersion:
+    'Server answered an initialize asking for protocol {{requested}} without a protocolVersion string; the result must name a version the server supports.',
+  noAnswer:
+    'Server {{what}} when a new connection asked for protocol {{requested}}, which it does not support; it must answer with a version it does support.',
 };
 
 export default defineRule({
@@ -19,10 +21,12 @@ export default defineRule({
   severity: 'error',
   precision: 'very-high',
   checklist: 'none',
-  summary: 'Asked for a protocol version it does not support, the server answers with a version it does support: never an echo of the request, never silence.',
+  summary:
+    'Asked for a protocol version it does not support, the server answers with a version it does support: never an echo of the request, never silence.',
   references: [
     {
-      title: 'MCP spec 2025-11-25 — basic/lifecycle § Version Negotiation: "Otherwise, the server MUST respond with another protocol version it supports"',
+      title:
+        'MCP spec 2025-11-25 — basic/lifecycle § Version Negotiation: "Otherwise, the server MUST respond with another protocol version it supports"',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#version-negotiation',
     },
   ],

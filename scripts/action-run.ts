@@ -90,7 +90,7 @@ interface JsonReport {
 }
 
 function setOutput(name: string, value: string | number): void {
-  const file = process.env['GITHUB_OUTPUT'];
+  const file = process.env.GITHUB_OUTPUT;
   const line = `${name}=${String(value).replace(/\r?\n/g, ' ')}\n`;
   if (file) appendFileSync(file, line);
   else process.stdout.write(`(output) ${line}`);
@@ -116,7 +116,7 @@ function runMcplint(args: string[], cwd: string, prefix: string): Promise<number
 async function main(): Promise<number> {
   // SARIF and annotation paths are relative to the repository root. mcplint runs in the working
   // directory (a server in a subfolder of a monorepo), and its paths get that folder in front.
-  const workspace = resolve(process.env['GITHUB_WORKSPACE'] ?? process.cwd());
+  const workspace = resolve(process.env.GITHUB_WORKSPACE ?? process.cwd());
   const cwd = resolve(workspace, input('working-directory') || '.');
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
     process.stderr.write(`::error title=mcplint::working-directory ${input('working-directory')} is not a directory of the repository\n`);
@@ -125,7 +125,7 @@ async function main(): Promise<number> {
   const prefix = relative(workspace, cwd).split(sep).join('/');
   const sarif = input('sarif-file') || 'mcplint.sarif';
   const sarifPath = resolve(workspace, sarif);
-  const temp = mkdtempSync(join(process.env['RUNNER_TEMP'] || tmpdir(), 'mcplint-'));
+  const temp = mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'mcplint-'));
   const files = { sarif: sarifPath, markdown: join(temp, 'mcplint.md'), json: join(temp, 'mcplint.json') };
 
   let args: string[];
@@ -140,7 +140,7 @@ async function main(): Promise<number> {
   const code = await runMcplint(args, cwd, prefix);
   setOutput('exit-code', code);
 
-  const summaryFile = process.env['GITHUB_STEP_SUMMARY'];
+  const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (existsSync(files.markdown) && summaryFile) appendFileSync(summaryFile, readFileSync(files.markdown, 'utf8') + '\n');
   if (existsSync(sarifPath)) {
     if (prefix) {
@@ -153,7 +153,10 @@ async function main(): Promise<number> {
     const report = JSON.parse(readFileSync(files.json, 'utf8')) as JsonReport;
     const servers = report.servers ?? [];
     // Several servers: the outputs give the lowest score, the one a threshold cares about.
-    const worst = servers.reduce<(typeof servers)[number] | undefined>((low, s) => (low === undefined || (s.score ?? 0) < (low.score ?? 0) ? s : low), undefined);
+    const worst = servers.reduce<(typeof servers)[number] | undefined>(
+      (low, s) => (low === undefined || (s.score ?? 0) < (low.score ?? 0) ? s : low),
+      undefined,
+    );
     if (worst?.score !== undefined) setOutput('score', worst.score);
     if (worst?.grade) setOutput('grade', worst.grade);
     setOutput('errors', report.summary?.error ?? 0);

@@ -51,7 +51,7 @@ function bundledRequireSource(): string {
     '  switch (id) {',
     ...packages,
     '  }',
-    "  const compiled = /[\\\\/]schemas[\\\\/]mcp[\\\\/]compiled[\\\\/]([\\w.-]+\\.cjs)$/.exec(id)?.[1];",
+    '  const compiled = /[\\\\/]schemas[\\\\/]mcp[\\\\/]compiled[\\\\/]([\\w.-]+\\.cjs)$/.exec(id)?.[1];',
     '  switch (compiled) {',
     ...validators,
     '  }',
@@ -158,11 +158,14 @@ async function bundleSourceMapping(out: string): Promise<string[]> {
     cwd: PACKAGE_ROOT,
     platform: 'node',
     transform: nodeGlobals,
-    plugins: [nodeGlobalsPlugin(), {
-      name: 'mcplint-ts-morph-entry',
-      resolveId: (id) => (id === entry ? id : undefined),
-      load: (id) => (id === entry ? `export { ${names.sort().join(', ')} } from 'ts-morph';\n` : undefined),
-    }],
+    plugins: [
+      nodeGlobalsPlugin(),
+      {
+        name: 'mcplint-ts-morph-entry',
+        resolveId: (id) => (id === entry ? id : undefined),
+        load: (id) => (id === entry ? `export { ${names.sort().join(', ')} } from 'ts-morph';\n` : undefined),
+      },
+    ],
     logLevel: 'warn',
   });
   const written = await bundle.write({ ...OUTPUT, dir: out, codeSplitting: false });

@@ -17,7 +17,14 @@ import { rolldown } from 'rolldown';
 import { PACKAGE_ROOT } from '../src/paths.js';
 
 const OUT = join(PACKAGE_ROOT, 'dist', 'bin');
-const EXTERNAL = [/^ts-morph(\/|$)/, /^typescript(\/|$)/, /^web-tree-sitter(\/|$)/, /^tree-sitter-python(\/|$)/, /^ajv(-formats)?(\/|$)/, /^cosmiconfig(\/|$)/];
+const EXTERNAL = [
+  /^ts-morph(\/|$)/,
+  /^typescript(\/|$)/,
+  /^web-tree-sitter(\/|$)/,
+  /^tree-sitter-python(\/|$)/,
+  /^ajv(-formats)?(\/|$)/,
+  /^cosmiconfig(\/|$)/,
+];
 
 rmSync(OUT, { recursive: true, force: true });
 const bundle = await rolldown({

@@ -136,7 +136,14 @@ export async function fixtureExample(rules: readonly Rule[], rule: Rule): Promis
   ];
   if (spec.config) {
     const configText = readFileSync(join(dir, spec.config), 'utf8').trimEnd();
-    out.push(`The client config \`fixtures/rules/${rule.id}/${spec.config}\`, linted with \`--config-file\`:`, '', '```json', ...clipLines(configText, MAX_JSON_LINES, '… {n} more lines'), '```', '');
+    out.push(
+      `The client config \`fixtures/rules/${rule.id}/${spec.config}\`, linted with \`--config-file\`:`,
+      '',
+      '```json',
+      ...clipLines(configText, MAX_JSON_LINES, '… {n} more lines'),
+      '```',
+      '',
+    );
   }
   if (http) out.push('Served over Streamable HTTP (`MCPLINT_FIXTURE_TRANSPORT=http`) and linted with `--url`; so is the good side.', '');
   if (sent) out.push(`${sent.what}:`, '', '```json', ...sent.bad, '```', '');
@@ -177,14 +184,23 @@ const LIST_OF: Record<Exclude<Subject['kind'], 'server' | 'transport'>, ListName
   resource: 'resources',
   resourceTemplate: 'resourceTemplates',
 };
-const METHOD_OF: Record<ListName, string> = { tools: 'tools/list', prompts: 'prompts/list', resources: 'resources/list', resourceTemplates: 'resources/templates/list' };
+const METHOD_OF: Record<ListName, string> = {
+  tools: 'tools/list',
+  prompts: 'prompts/list',
+  resources: 'resources/list',
+  resourceTemplates: 'resources/templates/list',
+};
 
 /**
  * What the bad server sends about the finding's subject, next to what the clean twin sends: the
  * listed entry (narrowed to the JSON pointer when the finding has one, else to the keys that
  * differ), or for server-wide findings the keys of the initialize result that differ.
  */
-function sentExcerpts(subject: Subject, badCapture: Capture, goodCapture: Capture): { what: string; bad: string[]; goodWhat?: string; good?: string[] } | undefined {
+function sentExcerpts(
+  subject: Subject,
+  badCapture: Capture,
+  goodCapture: Capture,
+): { what: string; bad: string[]; goodWhat?: string; good?: string[] } | undefined {
   if (subject.kind === 'server' || subject.kind === 'transport') {
     const badRaw = badCapture.handshake.ok ? badCapture.handshake.raw : undefined;
     const goodRaw = goodCapture.handshake.ok ? goodCapture.handshake.raw : undefined;
@@ -217,7 +233,9 @@ function sentExcerpts(subject: Subject, badCapture: Capture, goodCapture: Captur
       return {
         what: `What it sends: \`${subject.pointer}\` of ${entry}`,
         bad: json(badValue),
-        ...(goodValue !== undefined ? { goodWhat: `What the clean twin sends: \`${subject.pointer}\` of ${goodEntry}`, good: json(goodValue) } : {}),
+        ...(goodValue !== undefined
+          ? { goodWhat: `What the clean twin sends: \`${subject.pointer}\` of ${goodEntry}`, good: json(goodValue) }
+          : {}),
       };
     }
   }
@@ -235,7 +253,11 @@ function sentExcerpts(subject: Subject, badCapture: Capture, goodCapture: Captur
 }
 
 /** Both objects reduced to their differing top-level keys (plus identifying keys); undefined when equal. */
-function differingKeys(bad: Record<string, unknown>, good: Record<string, unknown>, identity: readonly string[]): [Record<string, unknown> | undefined, Record<string, unknown>] {
+function differingKeys(
+  bad: Record<string, unknown>,
+  good: Record<string, unknown>,
+  identity: readonly string[],
+): [Record<string, unknown> | undefined, Record<string, unknown>] {
   const keys = [...new Set([...Object.keys(bad), ...Object.keys(good)])].filter((k) => JSON.stringify(bad[k]) !== JSON.stringify(good[k]));
   if (keys.length === 0) return [undefined, {}];
   const pick = (o: Record<string, unknown>): Record<string, unknown> => {
@@ -291,5 +313,11 @@ export function comparable(text: string): string {
 
 /** No machine-specific paths in committed docs. */
 function normalise(text: string): string {
-  return text.split(PACKAGE_ROOT + '/').join('').split(PACKAGE_ROOT).join('.').split(process.execPath).join('node');
+  return text
+    .split(PACKAGE_ROOT + '/')
+    .join('')
+    .split(PACKAGE_ROOT)
+    .join('.')
+    .split(process.execPath)
+    .join('node');
 }

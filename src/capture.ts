@@ -126,13 +126,7 @@ export type Handshake =
       readonly durationMs: number;
     };
 
-export type HandshakeFailure =
-  | 'spawn-failed'
-  | 'exited'
-  | 'timeout'
-  | 'error-response'
-  | 'invalid-result'
-  | 'connection-failed';
+export type HandshakeFailure = 'spawn-failed' | 'exited' | 'timeout' | 'error-response' | 'invalid-result' | 'connection-failed';
 
 export type ListName = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
 

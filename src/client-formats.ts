@@ -57,8 +57,24 @@ export const CLIENT_FORMATS: Readonly<Record<ClientFormat, ClientFormatInfo>> = 
     label: 'Gemini CLI (settings.json)',
     serversKey: 'mcpServers',
     keys: [
-      'command', 'args', 'env', 'cwd', 'url', 'httpUrl', 'type', 'headers', 'timeout', 'trust', 'description',
-      'includeTools', 'excludeTools', 'extensionName', 'oauth', 'authProviderType', 'targetAudience', 'targetServiceAccount',
+      'command',
+      'args',
+      'env',
+      'cwd',
+      'url',
+      'httpUrl',
+      'type',
+      'headers',
+      'timeout',
+      'trust',
+      'description',
+      'includeTools',
+      'excludeTools',
+      'extensionName',
+      'oauth',
+      'authProviderType',
+      'targetAudience',
+      'targetServiceAccount',
     ],
     reference: (name) => `$${name}`,
     interpolates: true,
@@ -94,7 +110,9 @@ export function detectFormat(path: string, doc: Record<string, unknown>): Client
   const servers = doc.mcpServers;
   if (servers === undefined && typeof doc.servers === 'object' && doc.servers !== null) return 'vscode';
   if (typeof servers === 'object' && servers !== null) {
-    const entries = Object.values(servers as Record<string, unknown>).filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null);
+    const entries = Object.values(servers as Record<string, unknown>).filter(
+      (e): e is Record<string, unknown> => typeof e === 'object' && e !== null,
+    );
     if (entries.some((e) => 'httpUrl' in e || 'includeTools' in e || 'excludeTools' in e || 'trust' in e)) return 'gemini';
     if (entries.some((e) => 'serverUrl' in e)) return 'windsurf';
   }

@@ -38,7 +38,9 @@ function metadataLines(rule: Rule): string[] {
     ...(rule.until ? [`- Applies up to protocol version: ${rule.until}`] : []),
     `- Precision: ${rule.precision}`,
     // Stable is the default and goes unsaid, so only preview and deprecated rules show a status.
-    ...(ruleStatus(rule) !== 'stable' ? [`- Status: ${ruleStatus(rule)}${rule.replacedBy ? ` (replaced by \`${rule.replacedBy}\`)` : ''}`] : []),
+    ...(ruleStatus(rule) !== 'stable'
+      ? [`- Status: ${ruleStatus(rule)}${rule.replacedBy ? ` (replaced by \`${rule.replacedBy}\`)` : ''}`]
+      : []),
   ];
 }
 

@@ -35,7 +35,8 @@ export function gate(report: LintReport, options: GateOptions): GateResult {
     const hits = (['error', 'warning', 'note'] as const).filter((level) => RANK[level] <= limit && sum[level] > 0);
     if (hits.length > 0) {
       failed = true;
-      if (failOn !== 'error') reasons.push(`findings at --fail-on ${failOn} or above: ${hits.map((l) => `${sum[l]} ${l}${sum[l] === 1 ? '' : 's'}`).join(', ')}`);
+      if (failOn !== 'error')
+        reasons.push(`findings at --fail-on ${failOn} or above: ${hits.map((l) => `${sum[l]} ${l}${sum[l] === 1 ? '' : 's'}`).join(', ')}`);
     }
   }
   if (options.maxWarnings !== undefined && sum.warning > options.maxWarnings) {
@@ -53,7 +54,9 @@ export function gate(report: LintReport, options: GateOptions): GateResult {
   const stale = report.baseline?.stale.length ?? 0;
   if (options.strictBaseline && stale > 0) {
     failed = true;
-    reasons.push(`${stale} stale baseline entr${stale === 1 ? 'y' : 'ies'} in ${report.baseline!.file} (--strict-baseline); remove with --update-baseline`);
+    reasons.push(
+      `${stale} stale baseline entr${stale === 1 ? 'y' : 'ies'} in ${report.baseline!.file} (--strict-baseline); remove with --update-baseline`,
+    );
   }
   return { failed, reasons };
 }

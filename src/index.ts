@@ -16,6 +16,16 @@ export { parseBaseline, serializeBaseline, type Baseline, type BaselineEntry, ty
 export { applyBaseline, updatedBaseline } from './report-baseline.js';
 export { gate, type GateOptions, type FailOn } from './gate.js';
 export { configSchema, type McplintConfig } from './engine/config.js';
-export { defineRule, type Rule, type RuleDefinition, type Report, type Subject, type Severity, type Level, type DefaultLevel, type RuleStatus } from './engine/rule.js';
+export {
+  defineRule,
+  type Rule,
+  type RuleDefinition,
+  type Report,
+  type Subject,
+  type Severity,
+  type Level,
+  type DefaultLevel,
+  type RuleStatus,
+} from './engine/rule.js';
 export type { Capture } from './capture.js';
 export { VERSION } from './version.js';

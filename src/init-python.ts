@@ -32,13 +32,19 @@ export function pythonCandidates(cwd: string): Candidate[] {
   }
   for (const base of ['src', '.']) {
     for (const pkg of packagesWithMain(join(cwd, base))) {
-      out.push({ target: { command: usesUv ? 'uv' : 'python3', args: usesUv ? ['run', 'python', '-m', pkg] : ['-m', pkg] }, from: `${base === '.' ? '' : 'src/'}${pkg}/__main__.py` });
+      out.push({
+        target: { command: usesUv ? 'uv' : 'python3', args: usesUv ? ['run', 'python', '-m', pkg] : ['-m', pkg] },
+        from: `${base === '.' ? '' : 'src/'}${pkg}/__main__.py`,
+      });
     }
   }
   for (const script of SERVER_SCRIPTS) {
     const path = join(cwd, script);
     if (!isFile(path) || !IMPORTS_MCP.test(readFileSync(path, 'utf8'))) continue;
-    out.push({ target: usesUv ? { command: 'uv', args: ['run', script] } : { command: 'python3', args: [script] }, from: `${script} (imports the MCP SDK)` });
+    out.push({
+      target: usesUv ? { command: 'uv', args: ['run', script] } : { command: 'python3', args: [script] },
+      from: `${script} (imports the MCP SDK)`,
+    });
   }
   return out;
 }

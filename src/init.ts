@@ -71,7 +71,7 @@ export function detectCandidates(cwd: string): Candidate[] {
     ['.vscode/mcp.json', 'servers'],
   ] as const) {
     const config = readJson(join(cwd, file)) as Record<string, unknown> | undefined;
-    const servers = config?.[key] ?? config?.['mcpServers'] ?? config?.['servers'];
+    const servers = config?.[key] ?? config?.mcpServers ?? config?.servers;
     if (!servers || typeof servers !== 'object') continue;
     for (const [name, raw] of Object.entries(servers as Record<string, unknown>)) {
       const entry = raw as { command?: unknown; args?: unknown; env?: unknown };
@@ -81,7 +81,9 @@ export function detectCandidates(cwd: string): Candidate[] {
       out.push({
         target: { command: entry.command, args },
         from: `${file} server "${name}"`,
-        ...(envNames.length > 0 ? { note: `the client config sets ${envNames.join(', ')}; add them under "target.env" if the server needs them` } : {}),
+        ...(envNames.length > 0
+          ? { note: `the client config sets ${envNames.join(', ')}; add them under "target.env" if the server needs them` }
+          : {}),
       });
     }
   }
@@ -151,7 +153,11 @@ function startCandidate(script: string): Candidate {
     const [command, ...args] = script.split(/\s+/) as [string, ...string[]];
     if (/^(node|tsx|ts-node|bun|deno|python3?|uv|uvx)$/.test(command)) return { target: { command, args }, from };
   }
-  return { target: { command: 'npm', args: ['run', '--silent', 'start'] }, from, note: 'runs through npm; if the start script builds or prints anything first, point "target" at the server itself' };
+  return {
+    target: { command: 'npm', args: ['run', '--silent', 'start'] },
+    from,
+    note: 'runs through npm; if the start script builds or prints anything first, point "target" at the server itself',
+  };
 }
 
 /** server.json (MCP registry): how to run each published package. */
@@ -159,16 +165,30 @@ function manifestCandidates(manifest: unknown): Candidate[] {
   const packages = (manifest as { packages?: unknown }).packages;
   if (!Array.isArray(packages)) return [];
   const out: Candidate[] = [];
-  for (const p of packages as { registryType?: unknown; registry_type?: unknown; identifier?: unknown; name?: unknown; version?: unknown; transport?: { type?: unknown } }[]) {
+  for (const p of packages as {
+    registryType?: unknown;
+    registry_type?: unknown;
+    identifier?: unknown;
+    name?: unknown;
+    version?: unknown;
+    transport?: { type?: unknown };
+  }[]) {
     const type = p.registryType ?? p.registry_type;
     const id = typeof p.identifier === 'string' ? p.identifier : typeof p.name === 'string' ? p.name : undefined;
     if (!id) continue;
     if (p.transport?.type !== undefined && p.transport.type !== 'stdio') continue;
     const version = typeof p.version === 'string' && p.version ? p.version : undefined;
     const note = 'lints the published package, not this checkout';
-    if (type === 'npm') out.push({ target: { command: 'npx', args: ['-y', version ? `${id}@${version}` : id] }, from: 'server.json (npm package)', note });
-    else if (type === 'pypi') out.push({ target: { command: 'uvx', args: [version ? `${id}==${version}` : id] }, from: 'server.json (PyPI package)', note });
-    else if (type === 'oci') out.push({ target: { command: 'docker', args: ['run', '-i', '--rm', version ? `${id}:${version}` : id] }, from: 'server.json (OCI image)', note });
+    if (type === 'npm')
+      out.push({ target: { command: 'npx', args: ['-y', version ? `${id}@${version}` : id] }, from: 'server.json (npm package)', note });
+    else if (type === 'pypi')
+      out.push({ target: { command: 'uvx', args: [version ? `${id}==${version}` : id] }, from: 'server.json (PyPI package)', note });
+    else if (type === 'oci')
+      out.push({
+        target: { command: 'docker', args: ['run', '-i', '--rm', version ? `${id}:${version}` : id] },
+        from: 'server.json (OCI image)',
+        note,
+      });
   }
   return out;
 }
@@ -228,7 +248,10 @@ export function runInit(cwd: string, options: { force?: boolean; write: (path: s
   const path = join(cwd, CONFIG_FILE);
   const competing = competingConfig(cwd);
   if (competing) {
-    return { code: 2, message: `mcplint: this project already has an mcplint config (${competing}), which mcplint reads before ${CONFIG_FILE}. Edit it instead.\n` };
+    return {
+      code: 2,
+      message: `mcplint: this project already has an mcplint config (${competing}), which mcplint reads before ${CONFIG_FILE}. Edit it instead.\n`,
+    };
   }
   if (existsSync(path) && !options.force) {
     return { code: 2, message: `mcplint: ${CONFIG_FILE} already exists; not overwriting it (use --force to replace it).\n` };
@@ -257,7 +280,7 @@ export function runInit(cwd: string, options: { force?: boolean; write: (path: s
     '  "rules"                      { "<rule-id>": "off" | "note" | "warning" | "error" | [level, { options }] }; mcplint rules lists them',
     '  "ignore"                     [{ "rule": "<rule-id>", "tool": "<name>", "reason": "why this is fine" }] — a reason is required',
     '  "target.env"                 environment variables the server needs (never written to reports)',
-    '  npx mcplint --update-baseline   accept today\'s findings so CI fails only on new ones',
+    "  npx mcplint --update-baseline   accept today's findings so CI fails only on new ones",
     '',
     `Editors validate and complete the file through its "$schema".`,
   );

@@ -34,7 +34,14 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const context = { options, run, mode: 'lint' as const, sourceIndexes, many: inputs.length > 1 };
   const acquired = await mapLimit(inputs, jobs, (input) => acquireServer(input, context));
   const [rules, settings] = await Promise.all([run.rules(), run.settings()]);
-  const servers = judgeServers(acquired, { cwd: options.cwd, run, rules, settings, labelByName: fromClientConfig, sharded: options.shard !== undefined });
+  const servers = judgeServers(acquired, {
+    cwd: options.cwd,
+    run,
+    rules,
+    settings,
+    labelByName: fromClientConfig,
+    sharded: options.shard !== undefined,
+  });
   return {
     // Skipped servers are part of the report: no summary may read "no problems" while some were not linted.
     report: { tool: { name: 'mcplint', version: VERSION }, servers, ...(skippedServers.length > 0 ? { skippedServers } : {}) },

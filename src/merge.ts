@@ -47,7 +47,10 @@ export function mergeReports(documents: readonly (readonly [string, string])[], 
     .sort((a, b) => (a.s.position ?? Infinity) - (b.s.position ?? Infinity) || a.arrival - b.arrival)
     .map(({ s }) => toServerReport(s));
   const judged = judgeDeferredPeers(servers, context);
-  const baseline = mergeBaselines(reports.map((r) => r.baseline).filter((b): b is BaselineSummary => b !== undefined), reports.length);
+  const baseline = mergeBaselines(
+    reports.map((r) => r.baseline).filter((b): b is BaselineSummary => b !== undefined),
+    reports.length,
+  );
   // Every shard of a client config skips the same servers: each is listed once.
   const skipped = new Map(reports.flatMap((r) => r.skippedServers ?? []).map((s) => [s.name, s]));
   return {
@@ -132,7 +135,8 @@ function judgeDeferredPeers(servers: readonly ServerReport[], context: MergeCont
     const counts = { error: 0, warning: 0, note: 0 };
     for (const f of findings) counts[f.level]++;
     const order = new Map(context.rules.map((r, n) => [r.id, n]));
-    const inRegistryOrder = <T>(items: T[], id: (item: T) => string): T[] => items.sort((a, b) => (order.get(id(a)) ?? 0) - (order.get(id(b)) ?? 0));
+    const inRegistryOrder = <T>(items: T[], id: (item: T) => string): T[] =>
+      items.sort((a, b) => (order.get(id(a)) ?? 0) - (order.get(id(b)) ?? 0));
     const merged = {
       ...server,
       findings,

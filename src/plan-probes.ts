@@ -45,7 +45,9 @@ export function renderPlans(planned: readonly PlannedServer[], format: 'text' | 
     const hs = capture.handshake;
     const header = {
       label,
-      ...(hs.ok ? { protocolVersion: hs.protocolVersion, tools: capture.lists.tools.items.length } : { problem: `the handshake failed: ${hs.message}` }),
+      ...(hs.ok
+        ? { protocolVersion: hs.protocolVersion, tools: capture.lists.tools.items.length }
+        : { problem: `the handshake failed: ${hs.message}` }),
     };
     return formatPlan(plan, header, format);
   });

@@ -36,5 +36,8 @@ export function applyBaseline(report: LintReport, baseline: Baseline, file: stri
 
 /** The baseline that accepts every current finding of the report, new and already baselined. */
 export function updatedBaseline(report: LintReport, previous: Baseline | undefined): Baseline {
-  return baselineAccepting(report.servers.flatMap((server) => [...server.findings, ...(server.baselined ?? [])]), previous);
+  return baselineAccepting(
+    report.servers.flatMap((server) => [...server.findings, ...(server.baselined ?? [])]),
+    previous,
+  );
 }

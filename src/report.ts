@@ -6,7 +6,16 @@ import type { Capture, TargetDescription } from './capture.js';
 import { locate, type Anchors, type Location } from './engine/locate.js';
 import type { Rule, Severity } from './engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from './engine/run.js';
-import { fixGains, ruleScope, ruleScores, scoreServer, type FixGain, type RuleScore, type Score, type SubjectCounts } from './engine/score.js';
+import {
+  fixGains,
+  ruleScope,
+  ruleScores,
+  scoreServer,
+  type FixGain,
+  type RuleScore,
+  type Score,
+  type SubjectCounts,
+} from './engine/score.js';
 import { parameterCounts } from './engine/score-subjects.js';
 import type { BaselineSummary } from './engine/baseline.js';
 import { countLevels, sumLevelCounts } from './shared/levels.js';
@@ -43,7 +52,13 @@ export interface ServerReport {
     readonly serverVersion?: string;
     readonly message?: string;
   };
-  readonly stats: { readonly tools: number; readonly prompts: number; readonly resources: number; readonly resourceTemplates: number; readonly durationMs: number };
+  readonly stats: {
+    readonly tools: number;
+    readonly prompts: number;
+    readonly resources: number;
+    readonly resourceTemplates: number;
+    readonly durationMs: number;
+  };
   readonly findings: readonly LocatedFinding[];
   readonly ignored: readonly (LocatedFinding & { readonly reason: string })[];
   /** Known findings covered by the baseline (--baseline): they do not fail the run but still count in the score. */
@@ -70,7 +85,13 @@ export interface LintReport {
 }
 
 /** `runNotes`: notes about this run rather than the server (e.g. source mapping failed), after the capture's. */
-export function buildServerReport(capture: Capture, result: RunResult, anchors: Anchors, rules: readonly Rule[], runNotes: readonly string[] = []): ServerReport {
+export function buildServerReport(
+  capture: Capture,
+  result: RunResult,
+  anchors: Anchors,
+  rules: readonly Rule[],
+  runNotes: readonly string[] = [],
+): ServerReport {
   const located = ({ at, ...f }: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors, at) });
   const findings = result.findings.map(located);
   const counts = countLevels(findings);

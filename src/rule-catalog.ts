@@ -87,7 +87,10 @@ export type Explained = { readonly ok: true; readonly text: string } | { readonl
 export function explainRule(rules: readonly Rule[], id: string, format: ExplainFormat): Explained {
   const rule = rules.find((r) => r.id === id);
   if (!rule) {
-    const close = closeRuleIds(id, rules.map((r) => r.id)).slice(0, 2);
+    const close = closeRuleIds(
+      id,
+      rules.map((r) => r.id),
+    ).slice(0, 2);
     const hint = close.length > 0 ? ` (did you mean ${close.map((c) => `"${c}"`).join(' or ')}?)` : '';
     return { ok: false, error: `unknown rule "${id}"${hint}. mcplint rules lists them all.` };
   }

@@ -88,12 +88,26 @@ describe('GitHub Action (run locally)', () => {
   it('on a fixture with a warning: annotations, ingestible SARIF, a Markdown summary and the outputs', async () => {
     const dir = tempDir('mcplint-action-sarif-');
     const sarifFile = join(dir, 'mcplint.sarif');
-    const r = await runAction({ command: 'node fixtures/rules/tool-annotations-present/bad.mjs', 'sarif-file': sarifFile, 'sarif-category': 'books' });
+    const r = await runAction({
+      command: 'node fixtures/rules/tool-annotations-present/bad.mjs',
+      'sarif-file': sarifFile,
+      'sarif-category': 'books',
+    });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.outputs).toMatchObject({ 'exit-code': '0', score: '98', grade: 'A', errors: '0', warnings: '1', notes: '0', 'sarif-file': sarifFile });
+    expect(r.outputs).toMatchObject({
+      'exit-code': '0',
+      score: '98',
+      grade: 'A',
+      errors: '0',
+      warnings: '1',
+      notes: '0',
+      'sarif-file': sarifFile,
+    });
     // The job log: workflow commands, paths relative to the repository root.
-    expect(r.stdout).toMatch(/^::warning file=fixtures\/rules\/tool-annotations-present\/bad\.mjs,line=1,title=mcplint tool-annotations-present::Tool "bookstore_search_books" has no annotations/m);
+    expect(r.stdout).toMatch(
+      /^::warning file=fixtures\/rules\/tool-annotations-present\/bad\.mjs,line=1,title=mcplint tool-annotations-present::Tool "bookstore_search_books" has no annotations/m,
+    );
     // The step summary: the Markdown report.
     expect(r.summary).toMatch(/^## mcplint: bookstore-mcp-server 1\.0\.0/);
     expect(r.summary).toContain('| tool `bookstore_search_books` | warning |');
@@ -105,7 +119,10 @@ describe('GitHub Action (run locally)', () => {
   }, 120_000);
 
   it('fails the step (exit 1) on an error finding and still writes SARIF and outputs for the upload step', async () => {
-    const r = await runAction({ command: 'node fixtures/rules/stdout-pollution/bad.mjs', 'sarif-file': join(tempDir('mcplint-action-'), 'x.sarif') });
+    const r = await runAction({
+      command: 'node fixtures/rules/stdout-pollution/bad.mjs',
+      'sarif-file': join(tempDir('mcplint-action-'), 'x.sarif'),
+    });
     expect(r.code).toBe(1);
     expect(r.outputs).toMatchObject({ 'exit-code': '1', errors: '1' });
     expect(r.stdout).toMatch(/^::error file=[^,]+,line=\d+,title=mcplint stdout-pollution::/m);
@@ -118,10 +135,20 @@ describe('GitHub Action (run locally)', () => {
     const dir = tempDir('mcplint-action-baseline-');
     const baseline = join(dir, 'baseline.json');
     writeFileSync(baseline, JSON.stringify({ version: 1, entries: [] }));
-    const strict = await runAction({ command: 'node fixtures/rules/tool-annotations-present/bad.mjs', 'fail-on': 'warning', 'min-score': '90', baseline, 'sarif-file': join(dir, 'a.sarif') });
+    const strict = await runAction({
+      command: 'node fixtures/rules/tool-annotations-present/bad.mjs',
+      'fail-on': 'warning',
+      'min-score': '90',
+      baseline,
+      'sarif-file': join(dir, 'a.sarif'),
+    });
     expect(strict.code).toBe(1);
     expect(strict.stdout).toContain(`--fail-on warning --min-score 90 --baseline ${baseline}`);
-    const args = await runAction({ command: 'node fixtures/clean-server.mjs', args: '--rule "tool-name-verb=off" --format-does-not-exist', 'sarif-file': join(dir, 'b.sarif') });
+    const args = await runAction({
+      command: 'node fixtures/clean-server.mjs',
+      args: '--rule "tool-name-verb=off" --format-does-not-exist',
+      'sarif-file': join(dir, 'b.sarif'),
+    });
     expect(args.code).toBe(2);
     expect(args.stderr).toContain('Unknown argument');
   }, 120_000);
@@ -161,7 +188,14 @@ describe('GitHub Action (run locally)', () => {
   });
 
   it('splits command inputs like a shell, without expansion', () => {
-    expect(splitCommand(`node "dist/my server.js" --name 'a b' x\\ y $HOME`)).toEqual(['node', 'dist/my server.js', '--name', 'a b', 'x y', '$HOME']);
+    expect(splitCommand(`node "dist/my server.js" --name 'a b' x\\ y $HOME`)).toEqual([
+      'node',
+      'dist/my server.js',
+      '--name',
+      'a b',
+      'x y',
+      '$HOME',
+    ]);
     expect(splitCommand('  ')).toEqual([]);
     expect(() => splitCommand('node "open')).toThrow(/unterminated/);
   });
@@ -180,12 +214,22 @@ describe('GitHub Action (run locally)', () => {
     for (const s of action.runs.steps) if (s.run) expect(s.run).not.toMatch(/\bnpm\b|\bnpx\b/);
     // Inputs reach the script only through env (never interpolated into the shell).
     for (const [name, value] of Object.entries(step.env!)) {
-      const input = name.replace(/^INPUT_/, '').toLowerCase().replace(/_/g, '-');
+      const input = name
+        .replace(/^INPUT_/, '')
+        .toLowerCase()
+        .replace(/_/g, '-');
       expect(value).toBe(`\${{ inputs.${input} }}`);
       expect(action.inputs).toHaveProperty(input);
     }
     for (const step of action.runs.steps) if (step.run) expect(step.run).not.toContain('${{ inputs.');
-    const passed = new Set(Object.keys(step.env!).map((n) => n.replace(/^INPUT_/, '').toLowerCase().replace(/_/g, '-')));
+    const passed = new Set(
+      Object.keys(step.env!).map((n) =>
+        n
+          .replace(/^INPUT_/, '')
+          .toLowerCase()
+          .replace(/_/g, '-'),
+      ),
+    );
     for (const input of Object.keys(action.inputs)) if (input !== 'upload-sarif') expect(passed, input).toContain(input);
     const script = readFileSync(join(ROOT, 'scripts', 'action-run.ts'), 'utf8');
     for (const [name, output] of Object.entries(action.outputs)) {

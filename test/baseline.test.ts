@@ -92,7 +92,9 @@ describe('baseline (CLI)', () => {
     expect(written.stderr).toContain('wrote');
     const file = JSON.parse(readFileSync(baseline, 'utf8'));
     expect(file.version).toBe(1);
-    expect(file.entries).toEqual([expect.objectContaining({ rule: 'tool-annotations-present', subject: 'tool:bookstore_search_books', reason: '' })]);
+    expect(file.entries).toEqual([
+      expect.objectContaining({ rule: 'tool-annotations-present', subject: 'tool:bookstore_search_books', reason: '' }),
+    ]);
 
     // Known finding: passes, shown as baselined.
     const same = await lint(known, '--baseline', baseline, '--fail-on', 'warning');
@@ -141,7 +143,9 @@ describe('baseline (CLI)', () => {
 
     await lint(known, '--update-baseline', '--baseline', path);
     const sarif = JSON.parse((await lint(knownPlusNew, '--baseline', path, '--format', 'sarif')).stdout);
-    const states = Object.fromEntries(sarif.runs[0].results.map((r: { ruleId: string; baselineState: string }) => [r.ruleId, r.baselineState]));
+    const states = Object.fromEntries(
+      sarif.runs[0].results.map((r: { ruleId: string; baselineState: string }) => [r.ruleId, r.baselineState]),
+    );
     expect(states).toEqual({ 'tool-annotations-present': 'unchanged', 'tool-name-verb': 'new' });
     assertValidSarif(sarif);
     assertGitHubIngestible(sarif);

@@ -18,11 +18,18 @@ const DRY = 'Common functionality extracted into reusable functions (DRY)';
 const PAGINATION = 'Pagination is properly implemented where applicable';
 
 const clean = (): Capture => makeCapture({ tools: cleanTools() });
-const bad = (): Capture => makeCapture({ tools: cleanTools().map((t: Record<string, unknown>, i: number) => (i < 2 ? { ...t, annotations: undefined } : t)) });
+const bad = (): Capture =>
+  makeCapture({ tools: cleanTools().map((t: Record<string, unknown>, i: number) => (i < 2 ? { ...t, annotations: undefined } : t)) });
 const skippedList: ListCapture = { status: 'skipped', pages: [], items: [] };
 const failed = (): Capture =>
   makeCapture({
-    handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'no answer to initialize within 10 s', durationMs: 10_000 },
+    handshake: {
+      ok: false,
+      requestedVersion: '2025-11-25',
+      reason: 'timeout',
+      message: 'no answer to initialize within 10 s',
+      durationMs: 10_000,
+    },
     lists: { tools: skippedList, prompts: skippedList, resources: skippedList, resourceTemplates: skippedList },
   });
 

@@ -23,8 +23,12 @@ let defective: LintReport;
 let clean: LintReport;
 
 beforeAll(async () => {
-  const run = (script: string) => lint({ cwd: process.cwd(), rules, noConfig: true, noSource: true, command: ['node', script] }).then((o) => o.report);
-  [defective, clean] = await Promise.all([run(fixturePath('rules/tool-annotations-present/bad.mjs')), run(fixturePath('exemplary-server/server.mjs'))]);
+  const run = (script: string) =>
+    lint({ cwd: process.cwd(), rules, noConfig: true, noSource: true, command: ['node', script] }).then((o) => o.report);
+  [defective, clean] = await Promise.all([
+    run(fixturePath('rules/tool-annotations-present/bad.mjs')),
+    run(fixturePath('exemplary-server/server.mjs')),
+  ]);
 });
 
 /** xmllint's verdict on a document against the vendored XSD. */

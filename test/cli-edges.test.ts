@@ -134,9 +134,17 @@ describe.concurrent('output paths are checked before linting', () => {
   const withFile = (dir: string, args: string[]): string[] => (writeFileSync(join(dir, 'file'), 'x'), args);
   const refusals: [string, (dir: string) => string[], RegExp][] = [
     ['--output naming a folder', (d) => ['--output', d], /--output .*: is a folder, not a file/],
-    ['--output under a file', (d) => withFile(d, ['-o', join(d, 'file', 'report.txt')]), /--output .*file\/report\.txt: a parent of it is a file/],
+    [
+      '--output under a file',
+      (d) => withFile(d, ['-o', join(d, 'file', 'report.txt')]),
+      /--output .*file\/report\.txt: a parent of it is a file/,
+    ],
     ['--report to a folder', (d) => ['--report', `sarif=${d}`], /--report sarif=.*: is a folder, not a file/],
-    ['--save-capture under a file', (d) => withFile(d, ['--save-capture', 'file/sub/c.json']), /--save-capture file\/sub\/c\.json: a parent of it is a file/],
+    [
+      '--save-capture under a file',
+      (d) => withFile(d, ['--save-capture', 'file/sub/c.json']),
+      /--save-capture file\/sub\/c\.json: a parent of it is a file/,
+    ],
     ['--update-baseline into a folder', (d) => ['--update-baseline', '--baseline', d], /--baseline .*: is a folder, not a file/],
   ];
   for (const [name, args, message] of refusals) {

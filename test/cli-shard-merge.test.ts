@@ -15,7 +15,16 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'mcplint-cli-shard-'));
   config = join(dir, '.mcp.json');
   const server = (path: string) => ({ command: process.execPath, args: [fixturePath(path)] });
-  writeFileSync(config, JSON.stringify({ mcpServers: { bookstore: server('clean-server.mjs'), 'bookstore-next': server('modern/server.mjs'), notes: server('exemplary-server/server.mjs') } }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        bookstore: server('clean-server.mjs'),
+        'bookstore-next': server('modern/server.mjs'),
+        notes: server('exemplary-server/server.mjs'),
+      },
+    }),
+  );
 });
 
 describe('mcplint --shard and mcplint merge (CLI)', { timeout: 120_000 }, () => {
@@ -23,12 +32,16 @@ describe('mcplint --shard and mcplint merge (CLI)', { timeout: 120_000 }, () => 
     const shards = await Promise.all(
       ['1/2', '2/2'].map(async (shard, i) => {
         const out = join(dir, `shard-${i + 1}.json`);
-        const r = await runCli(['--config-file', config, '--shard', shard, '--no-probes', '--format', 'json', '--output', out], { timeoutMs: 90_000 });
+        const r = await runCli(['--config-file', config, '--shard', shard, '--no-probes', '--format', 'json', '--output', out], {
+          timeoutMs: 90_000,
+        });
         expect([0, 1], r.stderr).toContain(r.code);
         return out;
       }),
     );
-    const names = shards.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as { servers: { label: string }[] }).servers.map((s) => s.label.split(' ')[0]));
+    const names = shards.flatMap((file) =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { servers: { label: string }[] }).servers.map((s) => s.label.split(' ')[0]),
+    );
     expect(names.sort()).toEqual(['bookstore', 'bookstore-next', 'notes']);
 
     const merged = await runCli(['merge', ...shards, '--format', 'json']);
@@ -60,7 +73,14 @@ describe('mcplint --shard and mcplint merge (CLI)', { timeout: 120_000 }, () => 
   });
 
   it('writes GitLab Code Quality JSON from a lint', async () => {
-    const r = await runCli(['--format', 'gitlab', '--no-probes', '--', process.execPath, fixturePath('rules/tool-annotations-present/bad.mjs')]);
+    const r = await runCli([
+      '--format',
+      'gitlab',
+      '--no-probes',
+      '--',
+      process.execPath,
+      fixturePath('rules/tool-annotations-present/bad.mjs'),
+    ]);
     const issues = JSON.parse(r.stdout) as { check_name: string; severity: string; location: { path: string; lines: { begin: number } } }[];
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.some((i) => i.check_name === 'tool-annotations-present')).toBe(true);

@@ -51,11 +51,20 @@ describe.concurrent('mcplint CLI', () => {
   it('saves a capture and re-lints it offline with the same findings', async () => {
     const dir = scratch();
     const capturePath = join(dir, 'capture.json');
-    const live = await runCli(['--format', 'json', '--save-capture', capturePath, '--', node, fixturePath('rules/tool-annotations-present/bad.mjs')]);
+    const live = await runCli([
+      '--format',
+      'json',
+      '--save-capture',
+      capturePath,
+      '--',
+      node,
+      fixturePath('rules/tool-annotations-present/bad.mjs'),
+    ]);
     const saved = JSON.parse(readFileSync(capturePath, 'utf8'));
     expect(saved.captureVersion).toBe(1);
     const offline = await runCli(['--format', 'json', '--from', capturePath]);
-    const strip = (out: string) => JSON.parse(out).servers[0].findings.map((f: { fingerprint: string; message: string }) => [f.fingerprint, f.message]);
+    const strip = (out: string) =>
+      JSON.parse(out).servers[0].findings.map((f: { fingerprint: string; message: string }) => [f.fingerprint, f.message]);
     expect(strip(offline.stdout)).toEqual(strip(live.stdout));
   });
 
@@ -69,11 +78,26 @@ describe.concurrent('mcplint CLI', () => {
   describe('bad input: one clear line, exit 2', () => {
     const cases: [string, string[], RegExp, (dir: string) => void][] = [
       ['no target', [], /no server to lint/, () => {}],
-      ['unknown rule in config', [], /rules\.no-such-rule: unknown rule "no-such-rule"/, (d) => writeFileSync(join(d, 'mcplint.config.json'), '{"rules":{"no-such-rule":"off"}}')],
+      [
+        'unknown rule in config',
+        [],
+        /rules\.no-such-rule: unknown rule "no-such-rule"/,
+        (d) => writeFileSync(join(d, 'mcplint.config.json'), '{"rules":{"no-such-rule":"off"}}'),
+      ],
       ['malformed config', [], /could not read the config/, (d) => writeFileSync(join(d, '.mcplintrc.json'), '{"rules": ')],
-      ['bad level in config', [], /rules\.tool-name-verb/, (d) => writeFileSync(join(d, 'mcplint.config.json'), '{"rules":{"tool-name-verb":"loud"}}')],
+      [
+        'bad level in config',
+        [],
+        /rules\.tool-name-verb/,
+        (d) => writeFileSync(join(d, 'mcplint.config.json'), '{"rules":{"tool-name-verb":"loud"}}'),
+      ],
       ['unreadable --from', ['--from', 'missing.json'], /--from .*missing\.json: cannot read the file/, () => {}],
-      ['--from that is not a capture', ['--from', 'x.json'], /not an mcplint capture/, (d) => writeFileSync(join(d, 'x.json'), '{"hello":1}')],
+      [
+        '--from that is not a capture',
+        ['--from', 'x.json'],
+        /not an mcplint capture/,
+        (d) => writeFileSync(join(d, 'x.json'), '{"hello":1}'),
+      ],
       ['unknown --rule', ['--rule', 'nope=off', '--', node, 'x.mjs'], /--rule nope=off: unknown rule "nope"/, () => {}],
       ['unknown option', ['--frobnicate'], /Unknown argument: frobnicate/, () => {}],
     ];

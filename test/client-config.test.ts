@@ -32,8 +32,22 @@ describe('client config files', { timeout: 60_000 }, () => {
       [['claude-desktop', 'claude_desktop_config.json'], 'claude-desktop', [['bookstore', 'stdio']]],
       [['claude-code', '.mcp.json'], 'claude-code', [['bookstore', 'http']]],
       [['cursor', '.cursor', 'mcp.json'], 'cursor', [['bookstore', 'stdio']]],
-      [['vscode', '.vscode', 'mcp.json'], 'vscode', [['bookstore', 'stdio'], ['bookstore-remote', 'http']]],
-      [['gemini', '.gemini', 'settings.json'], 'gemini', [['bookstore', 'http'], ['notes', 'stdio']]],
+      [
+        ['vscode', '.vscode', 'mcp.json'],
+        'vscode',
+        [
+          ['bookstore', 'stdio'],
+          ['bookstore-remote', 'http'],
+        ],
+      ],
+      [
+        ['gemini', '.gemini', 'settings.json'],
+        'gemini',
+        [
+          ['bookstore', 'http'],
+          ['notes', 'stdio'],
+        ],
+      ],
       [['windsurf', 'mcp_config.json'], 'windsurf', [['bookstore', 'http']]],
     ];
     for (const [parts, format, servers] of cases) {
@@ -109,7 +123,10 @@ describe('client config files', { timeout: 60_000 }, () => {
 
   it('reads JSONC (comments, trailing commas) and keeps line numbers', () => {
     expect(JSON.parse(stripJsonc('{ // c\n "a": "//not a comment", /* b */ "b": [1,2,], }'))).toEqual({ a: '//not a comment', b: [1, 2] });
-    const config = loadClientConfig(configFixture('vscode', '.vscode', 'mcp.json'), { cwd: ROOT, env: { ...ENV, BOOKSTORE_HTTP_URL: 'http://127.0.0.1:9/mcp' } });
+    const config = loadClientConfig(configFixture('vscode', '.vscode', 'mcp.json'), {
+      cwd: ROOT,
+      env: { ...ENV, BOOKSTORE_HTTP_URL: 'http://127.0.0.1:9/mcp' },
+    });
     expect(config.servers.map((s) => s.line)).toEqual([7, 13]);
   });
 
@@ -169,11 +186,33 @@ describe('linting client configs for real', { timeout: 120_000 }, () => {
     const saved = { ...process.env };
     Object.assign(process.env, env);
     try {
-      const { report, captures } = await lint({ cwd: ROOT, rules, noConfig: true, noSource: true, clientConfigFile: configFixture('five-servers', '.mcp.json'), jobs: 4 });
+      const { report, captures } = await lint({
+        cwd: ROOT,
+        rules,
+        noConfig: true,
+        noSource: true,
+        clientConfigFile: configFixture('five-servers', '.mcp.json'),
+        jobs: 4,
+      });
       expect(report.servers).toHaveLength(5);
-      expect(captures.map((c) => c.target.declaredIn?.serverName)).toEqual(['bookstore', 'bookstore-http', 'bookstore-next', 'notes', 'legacy-notes']);
-      const collisions = report.servers.map((s) => s.findings.filter((f) => f.ruleId === 'tool-name-collision').map((f) => (f.subject.kind === 'tool' ? f.subject.name : '')));
-      expect(collisions[0]).toEqual(['bookstore_add_review', 'bookstore_add_review', 'bookstore_get_book', 'bookstore_get_book', 'bookstore_search_books', 'bookstore_search_books']);
+      expect(captures.map((c) => c.target.declaredIn?.serverName)).toEqual([
+        'bookstore',
+        'bookstore-http',
+        'bookstore-next',
+        'notes',
+        'legacy-notes',
+      ]);
+      const collisions = report.servers.map((s) =>
+        s.findings.filter((f) => f.ruleId === 'tool-name-collision').map((f) => (f.subject.kind === 'tool' ? f.subject.name : '')),
+      );
+      expect(collisions[0]).toEqual([
+        'bookstore_add_review',
+        'bookstore_add_review',
+        'bookstore_get_book',
+        'bookstore_get_book',
+        'bookstore_search_books',
+        'bookstore_search_books',
+      ]);
       expect(report.servers.every((s) => !s.skipped.some((k) => k.ruleId === 'tool-name-collision'))).toBe(true);
       // Located at the config line of the server entry.
       expect(report.servers[1]!.findings.find((f) => f.ruleId === 'tool-name-collision')!.location).toMatchObject({
@@ -200,8 +239,20 @@ describe.concurrent('mcplint --config-file (CLI)', { timeout: 120_000 }, () => {
       env: { ...ENV, BOOKSTORE_HTTP_URL: server.url },
       timeoutMs: 90_000,
     });
-    const doc = JSON.parse(r.stdout) as { servers: { label: string; transport: string; findings: { ruleId: string; subject: { name?: string }; location: { uri: string } }[] }[] };
-    expect(doc.servers.map((s) => s.label.split(' ')[0])).toEqual(['bookstore', 'bookstore-http', 'bookstore-next', 'notes', 'legacy-notes']);
+    const doc = JSON.parse(r.stdout) as {
+      servers: {
+        label: string;
+        transport: string;
+        findings: { ruleId: string; subject: { name?: string }; location: { uri: string } }[];
+      }[];
+    };
+    expect(doc.servers.map((s) => s.label.split(' ')[0])).toEqual([
+      'bookstore',
+      'bookstore-http',
+      'bookstore-next',
+      'notes',
+      'legacy-notes',
+    ]);
     expect(doc.servers.map((s) => s.transport)).toEqual(['stdio', 'http', 'stdio', 'stdio', 'stdio']);
     const collisions = doc.servers.map((s) => s.findings.filter((f) => f.ruleId === 'tool-name-collision').length);
     // The three bookstores share three tool names (each sees two others); the two notes servers share four.
@@ -212,7 +263,10 @@ describe.concurrent('mcplint --config-file (CLI)', { timeout: 120_000 }, () => {
   });
 
   it('lints one server with --server', async () => {
-    const one = await runCli(['--config-file', configFixture('five-servers', '.mcp.json'), '--server', 'notes'], { env: { BOOKSTORE_HTTP_URL: server.url }, timeoutMs: 90_000 });
+    const one = await runCli(['--config-file', configFixture('five-servers', '.mcp.json'), '--server', 'notes'], {
+      env: { BOOKSTORE_HTTP_URL: server.url },
+      timeoutMs: 90_000,
+    });
     expect(one.stdout).toContain('notes (notes-mcp-server 1.0.0)');
     expect(one.stdout).not.toContain('bookstore');
     expect(one.code).toBe(0);

@@ -18,12 +18,24 @@ describe('precompiled schema validators', () => {
 
   it('judge user schemas and official definitions as before', () => {
     expect(checkUserSchema(cleanTools()[0]!.inputSchema, '2020-12')).toEqual({ ok: true, dialect: '2020-12' });
-    expect(checkUserSchema({ type: 'object', properties: { a: { type: 'strng' } } }, '2020-12')).toMatchObject({ ok: false, dialect: '2020-12' });
-    expect(checkUserSchema({ type: 'object', properties: { a: { minimum: 'x' } } }, 'draft-07')).toMatchObject({ ok: false, dialect: 'draft-07' });
+    expect(checkUserSchema({ type: 'object', properties: { a: { type: 'strng' } } }, '2020-12')).toMatchObject({
+      ok: false,
+      dialect: '2020-12',
+    });
+    expect(checkUserSchema({ type: 'object', properties: { a: { minimum: 'x' } } }, 'draft-07')).toMatchObject({
+      ok: false,
+      dialect: 'draft-07',
+    });
     // A reference still has to resolve: compiled at run time.
     expect(checkUserSchema({ type: 'object', properties: { a: { $ref: '#/$defs/missing' } } }, '2020-12')).toMatchObject({ ok: false });
     expect(validateOfficial('2025-11-25', 'Tool', cleanTools()[0])).toEqual([]);
     expect(validateOfficial('2025-11-25', 'Tool', { name: 3 }).map((p) => p.pointer)).toEqual(['', '/name']);
-    expect(validateOfficial('2024-11-05', 'InitializeResult', { protocolVersion: '2024-11-05', capabilities: {}, serverInfo: { name: 'x', version: '1' } })).toEqual([]);
+    expect(
+      validateOfficial('2024-11-05', 'InitializeResult', {
+        protocolVersion: '2024-11-05',
+        capabilities: {},
+        serverInfo: { name: 'x', version: '1' },
+      }),
+    ).toEqual([]);
   });
 });

@@ -20,12 +20,17 @@ describe('generated files', () => {
 
   it('ships the schema and what users need in the package, nothing else', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-    expect(pkg.files).toEqual(expect.arrayContaining(['dist/src', 'dist/rules', 'rules/*.md', 'schemas/mcp', 'schema', 'README.md', 'LICENSE']));
+    expect(pkg.files).toEqual(
+      expect.arrayContaining(['dist/src', 'dist/rules', 'rules/*.md', 'schemas/mcp', 'schema', 'README.md', 'LICENSE']),
+    );
     expect(pkg.engines.node).toBeTruthy();
   });
 
   it('splits a fixture into its defect comment and code', () => {
-    expect(splitHeader('// Defect: one\n// two.\nimport x;\n\nserve();\n')).toEqual({ defect: 'Defect: one two.', code: 'import x;\n\nserve();' });
+    expect(splitHeader('// Defect: one\n// two.\nimport x;\n\nserve();\n')).toEqual({
+      defect: 'Defect: one two.',
+      code: 'import x;\n\nserve();',
+    });
   });
 
   it('judges staleness without run-to-run noise (durations, session ids, local ports)', () => {
@@ -38,7 +43,9 @@ describe('generated files', () => {
   it('replaces the generated section in place, or appends it', () => {
     const section = `<!-- fixture-example:start (x) -->\nnew\n${EXAMPLE_END}`;
     expect(withFixtureExample('Intro.\n\n## Why\n\nBecause.\n', section)).toBe(`Intro.\n\n## Why\n\nBecause.\n\n${section}\n`);
-    expect(withFixtureExample(`Intro.\n\n<!-- fixture-example:start (old) -->\nold\n${EXAMPLE_END}\n`, section)).toBe(`Intro.\n\n${section}\n`);
+    expect(withFixtureExample(`Intro.\n\n<!-- fixture-example:start (old) -->\nold\n${EXAMPLE_END}\n`, section)).toBe(
+      `Intro.\n\n${section}\n`,
+    );
   });
 });
 

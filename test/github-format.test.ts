@@ -13,13 +13,14 @@ const capture = () => makeCapture({ tools: cleanTools() });
 function parse(line: string): { command: string; properties: Record<string, string>; message: string } {
   const match = /^::(\w+)(?: ([^:]*))?::(.*)$/.exec(line);
   if (!match) throw new Error(`not a workflow command: ${line}`);
-  const unescape = (s: string) => s.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+  const unescapeCommand = (s: string) =>
+    s.replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
   const properties: Record<string, string> = {};
   for (const pair of (match[2] ?? '').split(',').filter(Boolean)) {
     const at = pair.indexOf('=');
-    properties[pair.slice(0, at)] = unescape(pair.slice(at + 1));
+    properties[pair.slice(0, at)] = unescapeCommand(pair.slice(at + 1));
   }
-  return { command: match[1]!, properties, message: unescape(match[3]!) };
+  return { command: match[1]!, properties, message: unescapeCommand(match[3]!) };
 }
 
 describe('github formatter', () => {
@@ -29,7 +30,12 @@ describe('github formatter', () => {
   });
 
   it('emits one command per finding with file, line, col, title and the level mapped (note → notice)', () => {
-    const anchors: Anchors = { fallback: 'node', source: undefined, manifest: { uri: 'package.json', line: 3 }, entry: { uri: 'src/server,v1:main.ts', line: 7, column: 5 } };
+    const anchors: Anchors = {
+      fallback: 'node',
+      source: undefined,
+      manifest: { uri: 'package.json', line: 3 },
+      entry: { uri: 'src/server,v1:main.ts', line: 7, column: 5 },
+    };
     const server = reportWithFindings(
       capture(),
       [
@@ -63,11 +69,16 @@ describe('github formatter', () => {
     const server = reportWithFindings(capture(), []);
     const report = {
       ...lintReport({ ...server, baselined: [] }),
-      baseline: { file: 'mcplint.baseline.json', entries: 1, matched: 0, stale: [{ fingerprint: 'f', rule: 'tool-name-verb', subject: 'tool:gone', message: 'm', reason: '' }] },
+      baseline: {
+        file: 'mcplint.baseline.json',
+        entries: 1,
+        matched: 0,
+        stale: [{ fingerprint: 'f', rule: 'tool-name-verb', subject: 'tool:gone', message: 'm', reason: '' }],
+      },
     };
     const out = github(report, CONTEXT);
     const notice = out.split('\n').find((l) => l.startsWith('::notice'))!;
     expect(parse(notice).message).toContain('tool-name-verb tool:gone');
-    expect(parse(notice).properties['title']).toBe('mcplint: 1 stale baseline entry');
+    expect(parse(notice).properties.title).toBe('mcplint: 1 stale baseline entry');
   });
 });

@@ -31,10 +31,18 @@ describe('handshake diagnoses', () => {
   });
 
   it('an HTTP target that does not answer initialize: no advice about stdin', () => {
-    const capture = overHttp({ ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'The server did not answer initialize within 500 ms.', durationMs: 500 });
+    const capture = overHttp({
+      ok: false,
+      requestedVersion: '2025-11-25',
+      reason: 'timeout',
+      message: 'The server did not answer initialize within 500 ms.',
+      durationMs: 500,
+    });
     const [finding] = runRule(rule, capture).findings;
     expect(finding!.messageId).toBe('timeoutHttp');
-    expect(finding!.message).toBe('Server did not answer initialize within 500 ms; it may be waiting for configuration or a service, and its own logs may show which.');
+    expect(finding!.message).toBe(
+      'Server did not answer initialize within 500 ms; it may be waiting for configuration or a service, and its own logs may show which.',
+    );
   });
 
   it('an HTTP target that cannot be reached: advice about the URL, not stderr', () => {

@@ -64,7 +64,12 @@ interface Survived {
 }
 
 /** Capture a hostile fixture, lint it with every rule, render every format, and check nothing is left running. */
-async function survive(name: string, fixture: string, budgetMs: number, options: Partial<CaptureOptions> & { env?: Record<string, string> } = {}): Promise<Survived> {
+async function survive(
+  name: string,
+  fixture: string,
+  budgetMs: number,
+  options: Partial<CaptureOptions> & { env?: Record<string, string> } = {},
+): Promise<Survived> {
   const marker = markerOf(name);
   const started = performance.now();
   // Tool probes only where a case needs them (they would multiply a flood): `probes` given, or none.
@@ -75,7 +80,10 @@ async function survive(name: string, fixture: string, budgetMs: number, options:
   // No formatter may choke on what a hostile server produced.
   const documented = await documentedRules;
   const shown = runRules(capture, { rules: documented, settings: new Map() });
-  const report = { tool: { name: 'mcplint' as const, version: 'test' }, servers: [buildServerReport(capture, shown, findAnchors(capture.target, { cwd: ROOT }), documented)] };
+  const report = {
+    tool: { name: 'mcplint' as const, version: 'test' },
+    servers: [buildServerReport(capture, shown, findAnchors(capture.target, { cwd: ROOT }), documented)],
+  };
   for (const format of ['text', 'json', 'sarif', 'markdown', 'checklist'] as const) {
     const output = (await formatters[format]())(report, { rules: documented, color: false });
     expect(output.length).toBeGreaterThan(0);
@@ -87,7 +95,10 @@ async function survive(name: string, fixture: string, budgetMs: number, options:
     ms,
     find(ruleId, messageId) {
       const finding = result.findings.find((f) => f.ruleId === ruleId && (messageId === undefined || f.messageId === messageId));
-      expect(finding, `${ruleId}${messageId ? ` ${messageId}` : ''} in ${result.findings.map((f) => `${f.ruleId} ${f.messageId}`).join(', ')}`).toBeDefined();
+      expect(
+        finding,
+        `${ruleId}${messageId ? ` ${messageId}` : ''} in ${result.findings.map((f) => `${f.ruleId} ${f.messageId}`).join(', ')}`,
+      ).toBeDefined();
       expect(finding!.evidence ?? '').not.toBe('');
       return finding!;
     },
@@ -103,7 +114,12 @@ const probesWith = (timeoutMs: number) => probeHook(resolveProbeConfig(undefined
 describe.concurrent('hostile servers', () => {
   it('a coloured banner on stdout before initialize', async () => {
     const { capture, result, find } = await survive('banner', 'hostile/banner.mjs', 5000, NORMAL);
-    expect(noise(capture).map((n) => n.phase)).toEqual(['before-initialize', 'before-initialize', 'before-initialize', 'before-initialize']);
+    expect(noise(capture).map((n) => n.phase)).toEqual([
+      'before-initialize',
+      'before-initialize',
+      'before-initialize',
+      'before-initialize',
+    ]);
     find('stdout-pollution', 'notJson');
     expect(result.findings.some((f) => f.ruleId === 'stdout-pollution' && f.evidence?.includes('BOOKSTORE MCP SERVER'))).toBe(true);
     expect(listsOk(capture)).toBe(true);
@@ -121,7 +137,11 @@ describe.concurrent('hostile servers', () => {
   });
 
   it('never answers initialize: a timeout, then signals', async () => {
-    const { capture, find, ms } = await survive('silent', 'protocol/never-answers.mjs', 10_000, { ...NORMAL, startupTimeoutMs: 1000, exitGraceMs: 1000 });
+    const { capture, find, ms } = await survive('silent', 'protocol/never-answers.mjs', 10_000, {
+      ...NORMAL,
+      startupTimeoutMs: 1000,
+      exitGraceMs: 1000,
+    });
     expect(ms).toBeGreaterThanOrEqual(1000);
     expect(find('handshake', 'timeout').evidence).toContain('waiting for the license server');
     // It ignores stdin closing, so it had to be signalled.
@@ -171,7 +191,10 @@ describe.concurrent('hostile servers', () => {
     const marker = markerOf('grandchildren');
     const { capture, find } = await survive('grandchildren', 'hostile/grandchildren.mjs', 8000, { ...NORMAL, exitGraceMs: 2000 });
     expect(capture.exit?.how).toBe('stdin-closed');
-    expect(capture.exit?.leftBehind?.map((p) => p.command.replace(/^.*(bookstore-\w+).*$/, '$1')).sort()).toEqual(['bookstore-cache', 'bookstore-indexer']);
+    expect(capture.exit?.leftBehind?.map((p) => p.command.replace(/^.*(bookstore-\w+).*$/, '$1')).sort()).toEqual([
+      'bookstore-cache',
+      'bookstore-indexer',
+    ]);
     const finding = find('slow-shutdown', 'leftBehind');
     expect(finding.message).toContain('left 2 processes it started still running');
     expect(finding.evidence).toContain(marker);
@@ -181,15 +204,25 @@ describe.concurrent('hostile servers', () => {
     const { capture, result } = await survive('requests', 'hostile/undeclared-requests.mjs', 5000, NORMAL);
     const found = result.findings.filter((f) => f.ruleId === 'undeclared-server-requests');
     expect(found.map((f) => f.evidence).every((e) => e !== undefined && e.length > 0)).toBe(true);
-    expect(found.map((f) => /"method":"([^"]+)"/.exec(f.evidence!)?.[1]).sort()).toEqual(['elicitation/create', 'roots/list', 'sampling/createMessage']);
+    expect(found.map((f) => /"method":"([^"]+)"/.exec(f.evidence!)?.[1]).sort()).toEqual([
+      'elicitation/create',
+      'roots/list',
+      'sampling/createMessage',
+    ]);
     // mcplint answered each with "method not found", and the session went on.
-    const answers = capture.frames.filter((f) => f.kind === 'message' && f.dir === 'send' && /^srv-/.test(String((f.message as { id?: unknown }).id)));
+    const answers = capture.frames.filter(
+      (f) => f.kind === 'message' && f.dir === 'send' && /^srv-/.test(String((f.message as { id?: unknown }).id)),
+    );
     expect(answers.map((f) => (f as { message: { error?: { code?: number } } }).message.error?.code)).toEqual([-32601, -32601, -32601]);
     expect(listsOk(capture)).toBe(true);
   });
 
   it('non-object results and wrong ids', async () => {
-    const { capture, result, find } = await survive('wrong-ids', 'hostile/wrong-ids.mjs', 30_000, { ...NORMAL, timeoutMs: 1000, probes: probesWith(1000) });
+    const { capture, result, find } = await survive('wrong-ids', 'hostile/wrong-ids.mjs', 30_000, {
+      ...NORMAL,
+      timeoutMs: 1000,
+      probes: probesWith(1000),
+    });
     expect(capture.lists.tools).toMatchObject({ status: 'error', error: { kind: 'timeout' } });
     expect(find('response-id-echo', 'typeChanged').message).toContain('Server answered request 2 (a number) with id "2" (a string)');
     const invalid = result.findings.filter((f) => f.ruleId === 'advertised-lists-work' && f.messageId === 'invalidResult');
@@ -206,8 +239,12 @@ describe('hostile servers that send a lot', () => {
     expect(capture.output?.stopped).toMatchObject({ reason: 'stdout-cap', phase: 'listing' });
     // Stopped soon after the cap, far from the 100 MB the server meant to write.
     expect(capture.output!.stdoutBytes).toBeLessThan(cap + 8 * 1024 * 1024);
-    expect(capture.notes).toContain('The server wrote more than the stdout cap of 4 MiB while mcplint waited for the tools/list response; mcplint stopped it (SIGTERM, then SIGKILL).');
-    expect(find('output-flood', 'stdoutCap').message).toContain('Server wrote more than 4 MiB to stdout while mcplint waited for the tools/list response, so mcplint stopped it');
+    expect(capture.notes).toContain(
+      'The server wrote more than the stdout cap of 4 MiB while mcplint waited for the tools/list response; mcplint stopped it (SIGTERM, then SIGKILL).',
+    );
+    expect(find('output-flood', 'stdoutCap').message).toContain(
+      'Server wrote more than 4 MiB to stdout while mcplint waited for the tools/list response, so mcplint stopped it',
+    );
     expect(find('stdout-pollution').evidence).toContain('[debug] indexing book');
     expect(capture.lists.tools.status).toBe('error');
   });
@@ -282,11 +319,15 @@ describe('hostile servers that send a lot', () => {
 describe('Ctrl-C', () => {
   it('during a run: the server tree is reaped, exit 130, a partial report on stderr', async () => {
     const marker = markerOf('sigint');
-    const child = spawn(process.execPath, [CLI, '--timeout', '60000', '--', process.execPath, fixturePath('protocol/never-answers.mjs'), marker], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [CLI, '--timeout', '60000', '--', process.execPath, fixturePath('protocol/never-answers.mjs'), marker],
+      {
+        cwd: ROOT,
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));

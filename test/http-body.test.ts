@@ -23,7 +23,10 @@ describe('JSON bodies', () => {
     const decoder = json();
     decoder.push(bytes('[{"jsonrpc":"2.0","id":1,"result":1},{"hello":true},{"jsonrpc":"2.0","method":"notifications/x"}]'));
     const out = decoder.end();
-    expect(messages(out)).toEqual([{ jsonrpc: '2.0', id: 1, result: 1 }, { jsonrpc: '2.0', method: 'notifications/x' }]);
+    expect(messages(out)).toEqual([
+      { jsonrpc: '2.0', id: 1, result: 1 },
+      { jsonrpc: '2.0', method: 'notifications/x' },
+    ]);
     expect(out[0]!.bytes).toBe(Buffer.byteLength(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 1 })));
   });
 
@@ -73,10 +76,20 @@ describe('SSE bodies', () => {
     const decoder = sse();
     const first = decoder.push(bytes('event: message\nid: 1\ndata: {"jsonrpc":"2.0","method":"notifications/progress"}\n\n'));
     expect(messages(first)).toEqual([{ jsonrpc: '2.0', method: 'notifications/progress' }]);
-    const rest = decoder.push(bytes('retry: 500\n\n: comment\nevent: custom\nid: 2\ndata: {"jsonrpc":"2.0",\ndata: "id":1,"result":{}}\n\n'));
+    const rest = decoder.push(
+      bytes('retry: 500\n\n: comment\nevent: custom\nid: 2\ndata: {"jsonrpc":"2.0",\ndata: "id":1,"result":{}}\n\n'),
+    );
     expect(messages(rest)).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
     expect(decoder.end()).toEqual([]);
-    expect(decoder.describe(200, [3, 4])).toEqual({ kind: 'sse', bytes: expect.any(Number), events: 3, eventNames: ['custom'], eventIds: ['1', '2'], retry: 500, frames: [3, 4] });
+    expect(decoder.describe(200, [3, 4])).toEqual({
+      kind: 'sse',
+      bytes: expect.any(Number),
+      events: 3,
+      eventNames: ['custom'],
+      eventIds: ['1', '2'],
+      retry: 500,
+      frames: [3, 4],
+    });
   });
 
   it('hold an event cut mid-line, mid-character or between CR and LF until it completes', () => {
@@ -85,7 +98,10 @@ describe('SSE bodies', () => {
     const out: unknown[] = [];
     // One byte at a time: every boundary, the two bytes of "é" and every CR/LF pair included.
     for (let i = 0; i < stream.length; i++) out.push(...messages(decoder.push(stream.subarray(i, i + 1))));
-    expect(out).toEqual([{ jsonrpc: '2.0', id: 'é', result: {} }, { jsonrpc: '2.0', id: 2, result: {} }]);
+    expect(out).toEqual([
+      { jsonrpc: '2.0', id: 'é', result: {} },
+      { jsonrpc: '2.0', id: 2, result: {} },
+    ]);
   });
 
   it('drop an event the stream ended without finishing', () => {
@@ -101,7 +117,9 @@ describe('SSE bodies', () => {
       seen.push(event.event);
       return event.event === 'endpoint';
     });
-    expect(decoder.push(bytes('event: endpoint\ndata: /messages?session=1\n\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n'))).toHaveLength(1);
+    expect(
+      decoder.push(bytes('event: endpoint\ndata: /messages?session=1\n\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n')),
+    ).toHaveLength(1);
     expect(seen).toEqual(['endpoint', 'message']);
     expect(decoder.text()).toBe('');
   });

@@ -36,7 +36,17 @@ describe('origins', { timeout: 60_000 }, () => {
     const origin = /another origin, (http:\/\/127\.0\.0\.1:\d+)/.exec(first.stdout)?.[1];
     expect(origin).toBeDefined();
     writeFileSync(log, '');
-    const r = await runCli(['--url', server.url, '--header', `Authorization: ${TOKEN}`, '--allow-origin', origin!, '--no-probes', '--format', 'json']);
+    const r = await runCli([
+      '--url',
+      server.url,
+      '--header',
+      `Authorization: ${TOKEN}`,
+      '--allow-origin',
+      origin!,
+      '--no-probes',
+      '--format',
+      'json',
+    ]);
     expect(r.stdout).not.toContain('"ruleId": "http-cross-origin"');
     expect(readFileSync(log, 'utf8')).toContain('ELSEWHERE POST authorization=sent');
   });

@@ -42,7 +42,11 @@ async function loggingProxy(target: string): Promise<{ url: string; log: Logged[
   return {
     url: `http://127.0.0.1:${port}${upstream.pathname}`,
     log,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -74,7 +78,14 @@ describe('mcplint plan --url', { timeout: 120_000 }, () => {
       expect(proxy.log.some((r) => r.headers.origin !== undefined)).toBe(false);
       expect(proxy.log.some((r) => r.headers['mcp-protocol-version'] === '1900-01-01')).toBe(false);
       expect(proxy.log.some((r) => r.body.includes('mcplint-probe'))).toBe(false);
-      const session = new Set(['initialize', 'notifications/initialized', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
+      const session = new Set([
+        'initialize',
+        'notifications/initialized',
+        'tools/list',
+        'prompts/list',
+        'resources/list',
+        'resources/templates/list',
+      ]);
       expect(rpcMethods(proxy.log).filter((m) => !session.has(m ?? ''))).toEqual([]);
       expect(rpcMethods(proxy.log).filter((m) => m === 'initialize')).toHaveLength(2);
       expect(proxy.log.filter((r) => r.method === 'DELETE')).toHaveLength(2); // each plan ends its own session
@@ -87,7 +98,10 @@ describe('mcplint plan --url', { timeout: 120_000 }, () => {
   it('--dry-run --url prints the same plan', async () => {
     const server = await startHttpFixture('http/sdk-server.mjs');
     try {
-      const [plan, dry] = await Promise.all([runCli(['plan', '--url', server.url], { timeoutMs: 90_000 }), runCli(['--dry-run', '--url', server.url], { timeoutMs: 90_000 })]);
+      const [plan, dry] = await Promise.all([
+        runCli(['plan', '--url', server.url], { timeoutMs: 90_000 }),
+        runCli(['--dry-run', '--url', server.url], { timeoutMs: 90_000 }),
+      ]);
       expect(plan.stdout).toContain('[probe http-session]');
       expect(dry.stdout).toBe(plan.stdout);
     } finally {
@@ -98,7 +112,10 @@ describe('mcplint plan --url', { timeout: 120_000 }, () => {
 
 describe('buildPlan on an HTTP session', () => {
   const config = resolveProbeConfig(undefined, {}, { timeoutMs: 1000, startupTimeoutMs: 2000 });
-  const session = (http: Partial<HttpPlanInput> = {}) => ({ ...makeCapture({ protocolVersion: '2025-11-25' }), http: { transport: 'http' as const, exchanges: [], ...http } });
+  const session = (http: Partial<HttpPlanInput> = {}) => ({
+    ...makeCapture({ protocolVersion: '2025-11-25' }),
+    http: { transport: 'http' as const, exchanges: [], ...http },
+  });
 
   it('plans the HTTP probes first, each step with its reason', () => {
     const plan = buildPlan(session({ sessionId: 'abc' }), config);
@@ -121,11 +138,16 @@ describe('buildPlan on an HTTP session', () => {
     expect(plan.steps.filter((s) => s.http).map((s) => s.probe)).toEqual(['http-origin']);
     const skipped = plan.skippedProbes.filter((s) => s.probe.startsWith('http-'));
     expect(skipped.map((s) => s.probe)).toEqual(['http-notification', 'http-get', 'http-protocol-version', 'http-session']);
-    expect(skipped.find((s) => s.probe === 'http-session')?.reason).toBe('the legacy HTTP+SSE transport keeps its session in the endpoint URL');
+    expect(skipped.find((s) => s.probe === 'http-session')?.reason).toBe(
+      'the legacy HTTP+SSE transport keeps its session in the endpoint URL',
+    );
   });
 
   it('plans no HTTP probe, not even a skipped one, for a stdio session', () => {
-    const plan = buildPlan(makeCapture({}), resolveProbeConfig(undefined, { protocolProbes: false }, { timeoutMs: 1000, startupTimeoutMs: 2000 }));
+    const plan = buildPlan(
+      makeCapture({}),
+      resolveProbeConfig(undefined, { protocolProbes: false }, { timeoutMs: 1000, startupTimeoutMs: 2000 }),
+    );
     expect([...plan.steps, ...plan.skippedProbes].some((s) => s.probe.startsWith('http-'))).toBe(false);
   });
 });

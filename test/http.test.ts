@@ -26,10 +26,15 @@ describe.concurrent('Streamable HTTP', { timeout: 120_000 }, () => {
     expect(capture.transport).toBe('http');
     expect(capture.handshake.ok).toBe(true);
     expect(capture.lists.tools.items).toHaveLength(3);
-    for (const id of ['http-notification', 'http-get', 'http-protocol-version', 'http-origin', 'http-session']) expect(capture.probes[id]?.status, id).toBe('ran');
+    for (const id of ['http-notification', 'http-get', 'http-protocol-version', 'http-origin', 'http-session'])
+      expect(capture.probes[id]?.status, id).toBe('ran');
     // SSE-framed answers are recorded as frames tagged with their exchange.
     const listFrame = capture.frames.find((f) => f.kind === 'message' && f.dir === 'recv' && f.phase === 'listing');
-    expect(listFrame && listFrame.kind === 'message' ? listFrame.http : undefined).toMatchObject({ method: 'POST', status: 200, contentType: 'text/event-stream' });
+    expect(listFrame && listFrame.kind === 'message' ? listFrame.http : undefined).toMatchObject({
+      method: 'POST',
+      status: 200,
+      contentType: 'text/event-stream',
+    });
     expect(capture.exchanges!.at(-1)).toMatchObject({ method: 'DELETE', purpose: 'terminate', status: 200 });
     expect(summary(lintAll(capture))).toEqual([]);
   });
@@ -57,7 +62,12 @@ describe.concurrent('Streamable HTTP', { timeout: 120_000 }, () => {
   // Every one-defect stdio fixture that is a raw server, served over HTTP instead: same tool findings.
   const rawFixtures = readdirSync(fixturePath('rules'))
     .filter((id) => {
-      const expected = JSON.parse(readFileSync(fixturePath(join('rules', id, 'expected.json')), 'utf8')) as { findings: string[]; transport?: string; config?: string; source?: boolean };
+      const expected = JSON.parse(readFileSync(fixturePath(join('rules', id, 'expected.json')), 'utf8')) as {
+        findings: string[];
+        transport?: string;
+        config?: string;
+        source?: boolean;
+      };
       if (expected.transport || expected.config || expected.source) return false;
       const source = readFileSync(fixturePath(join('rules', id, 'bad.mjs')), 'utf8');
       return source.includes('serveRaw(') && !source.includes('stdoutBanner') && expected.findings.some((f) => f.includes(' tool:'));
@@ -65,7 +75,10 @@ describe.concurrent('Streamable HTTP', { timeout: 120_000 }, () => {
     .sort();
   for (const id of rawFixtures) {
     it(`${id}: the same tool findings over HTTP as over stdio`, async () => {
-      const [http, stdio] = await Promise.all([captureHttpFixture(join('rules', id, 'bad.mjs')), captureFixture(join('rules', id, 'bad.mjs'))]);
+      const [http, stdio] = await Promise.all([
+        captureHttpFixture(join('rules', id, 'bad.mjs')),
+        captureFixture(join('rules', id, 'bad.mjs')),
+      ]);
       expect(toolFindings(summary(lintAll(http)))).toEqual(toolFindings(summary(lintAll(stdio))));
     });
   }
@@ -96,7 +109,10 @@ describe.concurrent('Streamable HTTP', { timeout: 120_000 }, () => {
   it('reports an unreachable server as a handshake finding, at once', async () => {
     const port = await closedPort();
     const started = Date.now();
-    const capture = await captureHttp({ kind: 'http', url: `http://127.0.0.1:${port}/mcp` }, { ...DEFAULT_CAPTURE_OPTIONS, timeoutMs: 5000 });
+    const capture = await captureHttp(
+      { kind: 'http', url: `http://127.0.0.1:${port}/mcp` },
+      { ...DEFAULT_CAPTURE_OPTIONS, timeoutMs: 5000 },
+    );
     expect(Date.now() - started).toBeLessThan(3000);
     expect(capture.handshake).toMatchObject({ ok: false, reason: 'connection-failed' });
     expect(summary(lintAll(capture))).toEqual(['handshake connectionFailed server']);
@@ -125,11 +141,20 @@ describe.concurrent('legacy HTTP+SSE (2024-11-05)', { timeout: 120_000 }, () => 
 describe.concurrent('2026-07-28 servers', { timeout: 120_000 }, () => {
   it('detects the era over stdio and captures the same lists through server/discover', async () => {
     const capture = await captureFixture('modern/server.mjs');
-    expect(capture.handshake).toMatchObject({ ok: true, protocolVersion: '2026-07-28', via: 'server/discover', serverInfo: { name: 'bookstore-mcp-server' } });
+    expect(capture.handshake).toMatchObject({
+      ok: true,
+      protocolVersion: '2026-07-28',
+      via: 'server/discover',
+      serverInfo: { name: 'bookstore-mcp-server' },
+    });
     expect(capture.lists.tools.items).toHaveLength(3);
     expect(capture.lists.resourceTemplates.items).toHaveLength(1);
     const sent = capture.frames.filter((f) => f.kind === 'message' && f.dir === 'send' && f.phase === 'listing');
-    for (const f of sent) expect((f.kind === 'message' && (f.message as { params?: { _meta?: object } }).params?._meta) || {}).toHaveProperty(['io.modelcontextprotocol/protocolVersion'], '2026-07-28');
+    for (const f of sent)
+      expect((f.kind === 'message' && (f.message as { params?: { _meta?: object } }).params?._meta) || {}).toHaveProperty(
+        ['io.modelcontextprotocol/protocolVersion'],
+        '2026-07-28',
+      );
     expect(legacyOnly(summary(lintAll(capture)))).toEqual([]);
   });
 
@@ -185,4 +210,3 @@ function closedPort(): Promise<number> {
     });
   });
 }
-

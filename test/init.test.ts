@@ -29,10 +29,19 @@ const server = `import { serveRaw } from '${pathToFileURL(fixturePath('lib/raw-s
 describe('mcplint init: detection', () => {
   it('prefers the package bin, then main, then scripts.start, then server.json, then client configs', () => {
     const dir = project({
-      'package.json': JSON.stringify({ name: '@acme/books-mcp', bin: { other: 'bin/other.js', 'books-mcp': 'dist/index.js' }, main: 'dist/lib.js', scripts: { start: 'node dist/index.js --stdio' } }),
+      'package.json': JSON.stringify({
+        name: '@acme/books-mcp',
+        bin: { other: 'bin/other.js', 'books-mcp': 'dist/index.js' },
+        main: 'dist/lib.js',
+        scripts: { start: 'node dist/index.js --stdio' },
+      }),
       'dist/index.js': '',
-      'server.json': JSON.stringify({ name: 'io.acme/books', packages: [{ registryType: 'npm', identifier: '@acme/books-mcp', version: '1.2.0', transport: { type: 'stdio' } }] }),
-      '.vscode/mcp.json': '{\n  // VS Code allows comments\n  "servers": { "books": { "command": "node", "args": ["dist/index.js"], "env": { "TOKEN": "x" } }, "remote": { "url": "https://x" }, },\n}',
+      'server.json': JSON.stringify({
+        name: 'io.acme/books',
+        packages: [{ registryType: 'npm', identifier: '@acme/books-mcp', version: '1.2.0', transport: { type: 'stdio' } }],
+      }),
+      '.vscode/mcp.json':
+        '{\n  // VS Code allows comments\n  "servers": { "books": { "command": "node", "args": ["dist/index.js"], "env": { "TOKEN": "x" } }, "remote": { "url": "https://x" }, },\n}',
     });
     const found = detectCandidates(dir).map((c) => [c.target.command, c.target.args.join(' '), c.from, c.note ?? '']);
     expect(found).toEqual([
@@ -45,21 +54,36 @@ describe('mcplint init: detection', () => {
   });
 
   it('runs other start scripts through npm --silent, and reads .mcp.json', () => {
-    const dir = project({ 'package.json': JSON.stringify({ scripts: { start: 'tsc && node dist/index.js' } }), '.mcp.json': JSON.stringify({ mcpServers: { py: { command: 'uv', args: ['run', 'server.py'] } } }) });
-    expect(detectCandidates(dir).map((c) => `${c.target.command} ${c.target.args.join(' ')}`)).toEqual(['npm run --silent start', 'uv run server.py']);
+    const dir = project({
+      'package.json': JSON.stringify({ scripts: { start: 'tsc && node dist/index.js' } }),
+      '.mcp.json': JSON.stringify({ mcpServers: { py: { command: 'uv', args: ['run', 'server.py'] } } }),
+    });
+    expect(detectCandidates(dir).map((c) => `${c.target.command} ${c.target.args.join(' ')}`)).toEqual([
+      'npm run --silent start',
+      'uv run server.py',
+    ]);
   });
 });
 
 describe('mcplint init: CLI', () => {
   it('writes a config that mcplint then uses without flags, and refuses to overwrite it without --force', async () => {
     // "main", not "bin": without the config, mcplint would not know what to launch.
-    const dir = project({ 'package.json': JSON.stringify({ name: 'demo-mcp', version: '1.0.0', main: 'server.mjs' }), 'server.mjs': server });
+    const dir = project({
+      'package.json': JSON.stringify({ name: 'demo-mcp', version: '1.0.0', main: 'server.mjs' }),
+      'server.mjs': server,
+    });
     const init = await runCli(['init'], { cwd: dir });
     expect(init.code).toBe(0);
     expect(init.stdout).toContain('Wrote mcplint.config.json.');
     expect(init.stdout).toContain('node server.mjs   (from package.json "main")');
     const config = JSON.parse(readFileSync(join(dir, 'mcplint.config.json'), 'utf8'));
-    expect(config).toEqual({ $schema: PUBLISHED_SCHEMA_URL, extends: 'recommended', target: { command: 'node', args: ['server.mjs'] }, rules: {}, ignore: [] });
+    expect(config).toEqual({
+      $schema: PUBLISHED_SCHEMA_URL,
+      extends: 'recommended',
+      target: { command: 'node', args: ['server.mjs'] },
+      rules: {},
+      ignore: [],
+    });
     expect(PUBLISHED_SCHEMA_URL).toBe(`https://unpkg.com/mcplint@${VERSION}/schema/mcplint.config.schema.json`);
 
     // The published schema accepts it (what editors check through "$schema").

@@ -21,8 +21,15 @@ const LAYERS: Readonly<Record<Layer, { readonly members: readonly string[]; read
   shared: { members: ['src/shared/'], mayImport: [] },
   model: {
     members: [
-      'src/capture.ts', 'src/client-formats.ts', 'src/paths.ts', 'src/version.ts', 'src/util/',
-      'src/probes/types.ts', 'src/probes/records.ts', 'src/probes/http-types.ts', 'src/source/types.ts',
+      'src/capture.ts',
+      'src/client-formats.ts',
+      'src/paths.ts',
+      'src/version.ts',
+      'src/util/',
+      'src/probes/types.ts',
+      'src/probes/records.ts',
+      'src/probes/http-types.ts',
+      'src/source/types.ts',
       // The guide's Quality Checklist is data; rules name its items, the checklist formatter reads them.
       'src/checklist-items.ts',
     ],
@@ -41,8 +48,19 @@ const LAYERS: Readonly<Record<Layer, { readonly members: readonly string[]; read
   },
   cli: {
     members: [
-      'src/cli.ts', 'src/cli/', 'src/pipeline/', 'src/lint.ts', 'src/plan-probes.ts', 'src/merge.ts', 'src/init.ts', 'src/init-python.ts', 'src/init-candidate.ts',
-      'src/index.ts', 'src/progress.ts', 'src/baseline-file.ts', 'src/rule-catalog.ts',
+      'src/cli.ts',
+      'src/cli/',
+      'src/pipeline/',
+      'src/lint.ts',
+      'src/plan-probes.ts',
+      'src/merge.ts',
+      'src/init.ts',
+      'src/init-python.ts',
+      'src/init-candidate.ts',
+      'src/index.ts',
+      'src/progress.ts',
+      'src/baseline-file.ts',
+      'src/rule-catalog.ts',
     ],
     mayImport: ['shared', 'model', 'connect', 'probes', 'source', 'engine', 'rules', 'report'],
   },
@@ -112,7 +130,9 @@ describe('layering', () => {
 
   it('lists each layer above the layers it may import', () => {
     const order = Object.keys(LAYERS) as Layer[];
-    const upward = order.flatMap((layer, i) => LAYERS[layer].mayImport.filter((below) => order.indexOf(below) >= i).map((above) => `${layer} -> ${above}`));
+    const upward = order.flatMap((layer, i) =>
+      LAYERS[layer].mayImport.filter((below) => order.indexOf(below) >= i).map((above) => `${layer} -> ${above}`),
+    );
     expect(upward).toEqual([]);
   });
 

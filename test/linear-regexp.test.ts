@@ -29,14 +29,19 @@ describe('linear-time patterns', () => {
     expect(patternProblem('^(?=.*\\d).+$')).toMatch(/cannot run in linear time/);
     expect(patternProblem('(a)\\1')).toMatch(/cannot run in linear time/);
     expect(patternProblem('^[a-z]+$')).toBeUndefined();
-    const verdict = checkUserSchema({ type: 'object', properties: { p: { type: 'string', pattern: '(?<=x)y' } }, patternProperties: { '^(?!x)': {} } }, '2020-12');
+    const verdict = checkUserSchema(
+      { type: 'object', properties: { p: { type: 'string', pattern: '(?<=x)y' } }, patternProperties: { '^(?!x)': {} } },
+      '2020-12',
+    );
     expect(verdict.ok).toBe(false);
     if (!verdict.ok) expect(verdict.problems.map((p) => p.pointer)).toEqual(['/properties/p/pattern', '/patternProperties/^(?!x)']);
   });
 
   it('treats a property named "pattern" as data, not as a keyword', () => {
     expect(checkUserSchema({ type: 'object', properties: { pattern: { type: 'string' } } }, '2020-12').ok).toBe(true);
-    expect(checkUserSchema({ type: 'object', properties: { q: { type: 'string', default: '(?=x)', enum: ['(?=x)'] } } }, '2020-12').ok).toBe(true);
+    expect(
+      checkUserSchema({ type: 'object', properties: { q: { type: 'string', default: '(?=x)', enum: ['(?=x)'] } } }, '2020-12').ok,
+    ).toBe(true);
   });
 
   it('a live server with both patterns: judged promptly, both reported', async () => {

@@ -8,22 +8,34 @@ import { CONTEXT, lintReport, reportWithFindings, serverReport } from './helpers
 
 const RULE = 'tool-annotations-present';
 
-const withTools = (tools: unknown[], serverInfo?: Record<string, unknown>): Capture => makeCapture({ tools, ...(serverInfo ? { serverInfo } : {}) });
+const withTools = (tools: unknown[], serverInfo?: Record<string, unknown>): Capture =>
+  makeCapture({ tools, ...(serverInfo ? { serverInfo } : {}) });
 const unannotated = (names: string[]): Record<string, unknown>[] =>
   names.map((name) => ({ ...cleanTools()[0], name, annotations: undefined }));
 
 /** Cells of a GFM table row: split on pipes that are not backslash-escaped. */
-const cells = (row: string): string[] => row.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/);
+const cells = (row: string): string[] =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/);
 const tableRows = (md: string): string[] => md.split('\n').filter((l) => l.startsWith('|'));
 
 describe('markdown formatter', () => {
   it('renders heading, score, counts and a findings table with linked rule ids', () => {
-    const md = markdown(lintReport(serverReport(withTools([...unannotated(['bookstore_list_books']), ...cleanTools()]), { only: [RULE] })), CONTEXT);
+    const md = markdown(
+      lintReport(serverReport(withTools([...unannotated(['bookstore_list_books']), ...cleanTools()]), { only: [RULE] })),
+      CONTEXT,
+    );
     expect(md).toMatch(/^## mcplint: bookstore-mcp-server 1\.0\.0\n/);
     expect(md).toMatch(/\*\*Score \d+\/100 \([A-F]\)\*\* · stdio · protocol 2025-11-25 · 4 tools, 0 prompts, 0 resources/);
-    expect(md).toContain('| errors | warnings | notes | ignored | skipped rules |\n| ---: | ---: | ---: | ---: | ---: |\n| 0 | 1 | 0 | 0 | 0 |');
+    expect(md).toContain(
+      '| errors | warnings | notes | ignored | skipped rules |\n| ---: | ---: | ---: | ---: | ---: |\n| 0 | 1 | 0 | 0 | 0 |',
+    );
     expect(md).toContain('| subject | level | rule | message |');
-    expect(md).toContain(`| tool \`bookstore_list_books\` | warning | [\`${RULE}\`](${docsUrl(RULE)}) | Tool "bookstore\\_list\\_books" has no annotations`);
+    expect(md).toContain(
+      `| tool \`bookstore_list_books\` | warning | [\`${RULE}\`](${docsUrl(RULE)}) | Tool "bookstore\\_list\\_books" has no annotations`,
+    );
     expect(md.endsWith('\n')).toBe(true);
     expect(md.endsWith('\n\n')).toBe(false);
   });
@@ -65,7 +77,9 @@ describe('markdown formatter', () => {
   });
 
   it('says when there is nothing to report, and shows a failed handshake and skipped rules', () => {
-    expect(markdown(lintReport(serverReport(makeCapture({ tools: cleanTools() }), { only: [RULE] })), CONTEXT)).toContain('No problems found.');
+    expect(markdown(lintReport(serverReport(makeCapture({ tools: cleanTools() }), { only: [RULE] })), CONTEXT)).toContain(
+      'No problems found.',
+    );
     const skippedList: ListCapture = { status: 'skipped', pages: [], items: [] };
     const failed = makeCapture({
       handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'exited', message: 'exited with code 1 | see stderr', durationMs: 3 },
@@ -90,7 +104,10 @@ describe('markdown formatter', () => {
 
   it(`lists at most ${MAX_ROWS} findings per server and counts the rest`, () => {
     const names = Array.from({ length: MAX_ROWS + 5 }, (_, i) => `tool_${String(i).padStart(3, '0')}`);
-    const server = reportWithFindings(makeCapture({ tools: cleanTools() }), names.map((name) => ({ ruleId: RULE, subject: { kind: 'tool', name } })));
+    const server = reportWithFindings(
+      makeCapture({ tools: cleanTools() }),
+      names.map((name) => ({ ruleId: RULE, subject: { kind: 'tool', name } })),
+    );
     const md = markdown(lintReport(server), CONTEXT);
     expect(tableRows(md).filter((r) => r.includes(RULE))).toHaveLength(MAX_ROWS);
     expect(md).toContain('_… and 5 more findings;');

@@ -22,7 +22,8 @@ describe('new-rule scaffold', () => {
 
   it('registers the rule in id order', () => {
     const head = "import type { Rule } from '../src/engine/rule.js';\n";
-    const index = `${head}import aB from './a-b.js';\nimport cD from './c-d.js';\n\n` + 'export const rules: readonly Rule[] = [\n  aB,\n  cD,\n];\n';
+    const index =
+      `${head}import aB from './a-b.js';\nimport cD from './c-d.js';\n\n` + 'export const rules: readonly Rule[] = [\n  aB,\n  cD,\n];\n';
     expect(withRegistered(index, 'b-c')).toBe(
       `${head}import aB from './a-b.js';\nimport bC from './b-c.js';\nimport cD from './c-d.js';\n\n` +
         'export const rules: readonly Rule[] = [\n  aB,\n  bC,\n  cD,\n];\n',
@@ -70,7 +71,12 @@ describe('new-rule scaffold', () => {
     const messages = failed.map((r) => r.failureMessages.join('\n')).join('\n');
     expect(messages).toContain(`rules/${ID}.ts: declare checklist (item ids from src/checklist-items.ts, or 'none')`);
     expect(messages).toContain('README.md: the rule count or table is stale; run `npm run docs`');
-    const marked = [`rules/${ID}.ts`, `rules/${ID}.md`, `test/rules/${ID}.test.ts`, ...['bad.mjs', 'expected.json'].map((f) => `fixtures/rules/${ID}/${f}`)];
+    const marked = [
+      `rules/${ID}.ts`,
+      `rules/${ID}.md`,
+      `test/rules/${ID}.test.ts`,
+      ...['bad.mjs', 'expected.json'].map((f) => `fixtures/rules/${ID}/${f}`),
+    ];
     for (const file of marked) expect(messages).toContain(`${file}:`);
     expect(messages).toMatch(new RegExp(`rules/${ID}\\.md:1: the summary paragraph`));
   }, 180_000);

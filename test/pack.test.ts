@@ -16,11 +16,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, ROOT } from './helpers/capture.js';
 
-const skip = process.env['MCPLINT_SKIP_PACK_TEST'] === '1';
+const skip = process.env.MCPLINT_SKIP_PACK_TEST === '1';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function run(command: string, args: string[], cwd: string, timeout = 120_000) {
-  const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout, env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' } });
+  const r = spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    timeout,
+    env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' },
+  });
   if (r.error) throw r.error;
   return r;
 }
@@ -72,7 +77,11 @@ function declarationFiles(dir: string): string[] {
 }
 
 /** The package a bare module specifier names (`@scope/name/x` → `@scope/name`). */
-const packageOf = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string): string =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 describe.skipIf(skip)('npm package', () => {
   it('packs only what users need, installs offline into a clean prefix and lints through the installed bin', (ctx) => {
@@ -85,10 +94,26 @@ describe.skipIf(skip)('npm package', () => {
       expect(pack.status, pack.stderr).toBe(0);
       const [info] = JSON.parse(pack.stdout) as { filename: string; integrity: string; files: { path: string }[] }[];
       const files = info!.files.map((f) => f.path);
-      for (const needed of ['package.json', 'README.md', 'LICENSE', 'dist/bin/mcplint.js', 'dist/bin/worker.js', 'dist/src/cli.js', 'dist/rules/index.js', 'rules/handshake.md', 'schema/mcplint.config.schema.json', 'schemas/mcp/2025-11-25/schema.json']) {
+      for (const needed of [
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'dist/bin/mcplint.js',
+        'dist/bin/worker.js',
+        'dist/src/cli.js',
+        'dist/rules/index.js',
+        'rules/handshake.md',
+        'schema/mcplint.config.schema.json',
+        'schemas/mcp/2025-11-25/schema.json',
+      ]) {
         expect(files, needed).toContain(needed);
       }
-      const unwanted = files.filter((f) => /^(src|test|fixtures|scripts|action|dist\/scripts|dist\/test|schemas\/sarif|node_modules)\//.test(f) || /\.ts$/.test(f.replace(/\.d\.ts$/, '')) || f.startsWith('.'));
+      const unwanted = files.filter(
+        (f) =>
+          /^(src|test|fixtures|scripts|action|dist\/scripts|dist\/test|schemas\/sarif|node_modules)\//.test(f) ||
+          /\.ts$/.test(f.replace(/\.d\.ts$/, '')) ||
+          f.startsWith('.'),
+      );
       expect(unwanted).toEqual([]);
 
       const tarball = join(packDir, info!.filename);
@@ -142,7 +167,11 @@ describe.skipIf(skip)('npm package', () => {
       // The library entry point and the published config schema resolve.
       const library = run(
         process.execPath,
-        ['--input-type=module', '-e', "const m = await import('mcplint'); const { createRequire } = await import('node:module'); console.log(typeof m.lint, typeof m.formatters.sarif, createRequire(import.meta.url + '/x').resolve('mcplint/schema/mcplint.config.schema.json').endsWith('schema.json'))"],
+        [
+          '--input-type=module',
+          '-e',
+          "const m = await import('mcplint'); const { createRequire } = await import('node:module'); console.log(typeof m.lint, typeof m.formatters.sarif, createRequire(import.meta.url + '/x').resolve('mcplint/schema/mcplint.config.schema.json').endsWith('schema.json'))",
+        ],
         appDir,
         30_000,
       );

@@ -13,13 +13,23 @@ interface Logged {
   method?: string;
   params?: unknown;
 }
-const readLog = (file: string): Logged[] => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Logged) : []);
+const readLog = (file: string): Logged[] =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Logged)
+    : [];
 
 /** A directory with an mcplint.config.json that launches `fixture` with a message log. */
 function project(probes: Record<string, unknown> = {}, fixture = FIXTURE): { dir: string; log: string } {
   const dir = mkdtempSync(join(tmpdir(), 'mcplint-plan-'));
   const log = join(dir, 'received.jsonl');
-  writeFileSync(join(dir, 'mcplint.config.json'), JSON.stringify({ target: { command: node, args: [fixture], env: { MCPLINT_FIXTURE_LOG: log } }, probes }));
+  writeFileSync(
+    join(dir, 'mcplint.config.json'),
+    JSON.stringify({ target: { command: node, args: [fixture], env: { MCPLINT_FIXTURE_LOG: log } }, probes }),
+  );
   return { dir, log };
 }
 
@@ -37,15 +47,26 @@ describe('mcplint plan', { timeout: 60_000 }, () => {
     expect(r.stdout).toContain('why: a valid call (arguments: schema examples)');
     expect(r.stdout).toMatch(/bookstore_delete_book: never called: it is not annotated readOnlyHint: true/);
     expect(r.stdout).toMatch(/bookstore_get_inventory: never called: it has no annotations/);
-    expect(r.stdout).toMatch(/bookstore_delete_cache: never called: its name says it changes or starts something \("delete"\), even though it is annotated read-only/);
+    expect(r.stdout).toMatch(
+      /bookstore_delete_cache: never called: its name says it changes or starts something \("delete"\), even though it is annotated read-only/,
+    );
     expect(r.stdout).toMatch(/bookstore_fetch_reviews \(valid-calls\): no valid call: it may reach the outside world/);
     // Connected and listed, nothing else.
-    expect(readLog(log).map((m) => m.method)).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list']);
+    expect(readLog(log).map((m) => m.method)).toEqual([
+      'initialize',
+      'notifications/initialized',
+      'tools/list',
+      'prompts/list',
+      'resources/list',
+      'resources/templates/list',
+    ]);
   });
 
   it('prints exactly the calls the real run makes, in order', async () => {
     const planned = project();
-    const plan = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: planned.dir })).stdout) as { calls: { method: string; params?: unknown }[] };
+    const plan = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: planned.dir })).stdout) as {
+      calls: { method: string; params?: unknown }[];
+    };
     const run = project();
     const lint = await runCli(['--format', 'json', '--no-source'], { cwd: run.dir });
     expect(lint.code).not.toBe(2);
@@ -62,23 +83,41 @@ describe('mcplint plan', { timeout: 60_000 }, () => {
   });
 
   it('follows probes.allowTools, denyTools and args, and --no-probes / --no-protocol-probes', async () => {
-    const { dir } = project({ allowTools: ['bookstore_delete_book'], denyTools: ['bookstore_get_price'], args: { bookstore_delete_book: { book_id: 'bk_test' } } });
-    const plan = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: dir })).stdout) as { calls: { tool?: string; params?: { arguments?: unknown } }[]; skippedTools: { tool: string; reason: string }[] };
-    expect(plan.calls.filter((c) => c.tool === 'bookstore_delete_book').map((c) => c.params?.arguments)).toEqual([{}, { book_id: 'bk_test' }]);
+    const { dir } = project({
+      allowTools: ['bookstore_delete_book'],
+      denyTools: ['bookstore_get_price'],
+      args: { bookstore_delete_book: { book_id: 'bk_test' } },
+    });
+    const plan = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: dir })).stdout) as {
+      calls: { tool?: string; params?: { arguments?: unknown } }[];
+      skippedTools: { tool: string; reason: string }[];
+    };
+    expect(plan.calls.filter((c) => c.tool === 'bookstore_delete_book').map((c) => c.params?.arguments)).toEqual([
+      {},
+      { book_id: 'bk_test' },
+    ]);
     expect(plan.calls.some((c) => c.tool === 'bookstore_get_price')).toBe(false);
     expect(plan.skippedTools).toContainEqual({ tool: 'bookstore_get_price', reason: 'never called: listed in probes.denyTools' });
 
-    const none = JSON.parse((await runCli(['plan', '--format', 'json', '--no-probes'], { cwd: dir })).stdout) as { calls: { tool?: string; probe: string }[] };
+    const none = JSON.parse((await runCli(['plan', '--format', 'json', '--no-probes'], { cwd: dir })).stdout) as {
+      calls: { tool?: string; probe: string }[];
+    };
     expect(none.calls.filter((c) => c.tool)).toEqual([]);
     expect(none.calls.some((c) => c.probe === 'ping')).toBe(true);
     expect(none.calls.some((c) => c.probe === 'prompts-get' || c.probe === 'resources-read')).toBe(false);
     const noSurface = project({ surface: false });
     const flat = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: noSurface.dir })).stdout) as { calls: { probe: string }[] };
-    expect(flat.calls.filter((c) => ['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities'].includes(c.probe))).toEqual([]);
+    expect(
+      flat.calls.filter((c) => ['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities'].includes(c.probe)),
+    ).toEqual([]);
     expect(flat.calls.some((c) => c.probe === 'valid-calls')).toBe(true);
-    const noProtocol = JSON.parse((await runCli(['plan', '--format', 'json', '--no-protocol-probes'], { cwd: dir })).stdout) as { calls: { probe: string }[] };
+    const noProtocol = JSON.parse((await runCli(['plan', '--format', 'json', '--no-protocol-probes'], { cwd: dir })).stdout) as {
+      calls: { probe: string }[];
+    };
     // The read-side probes are not protocol probes: --no-protocol-probes leaves them on.
-    expect(new Set(noProtocol.calls.map((c) => c.probe))).toEqual(new Set(['prompts-get', 'resources-read', 'unknown-resource', 'invalid-arguments', 'valid-calls', 'pagination']));
+    expect(new Set(noProtocol.calls.map((c) => c.probe))).toEqual(
+      new Set(['prompts-get', 'resources-read', 'unknown-resource', 'invalid-arguments', 'valid-calls', 'pagination']),
+    );
   });
 
   it('plans from a saved capture without launching anything', async () => {
@@ -96,18 +135,39 @@ describe('mcplint lint with probes', { timeout: 60_000 }, () => {
   it('--no-probes: no tool of the server is called; the saved capture says why the probes were skipped', async () => {
     const { dir, log } = project();
     await runCli(['--no-probes', '--no-source', '--save-capture', 'cap.json'], { cwd: dir });
-    const called = readLog(log).filter((m) => m.method === 'tools/call').map((m) => (m.params as { name: string }).name);
+    const called = readLog(log)
+      .filter((m) => m.method === 'tools/call')
+      .map((m) => (m.params as { name: string }).name);
     expect(called).toEqual(['mcplint_no_such_tool']);
-    const capture = JSON.parse(readFileSync(join(dir, 'cap.json'), 'utf8')) as { probes: Record<string, { status: string; reason?: string }> };
-    expect(capture.probes['invalid-arguments']).toEqual({ id: 'invalid-arguments', status: 'skipped', reason: 'tool probes are turned off (--no-probes or probes.enabled: false)' });
+    const capture = JSON.parse(readFileSync(join(dir, 'cap.json'), 'utf8')) as {
+      probes: Record<string, { status: string; reason?: string }>;
+    };
+    expect(capture.probes['invalid-arguments']).toEqual({
+      id: 'invalid-arguments',
+      status: 'skipped',
+      reason: 'tool probes are turned off (--no-probes or probes.enabled: false)',
+    });
   });
 
   it('probe findings come back the same from --from', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcplint-plan-'));
     const cap = join(dir, 'cap.json');
-    const live = await runCli(['--format', 'json', '--no-source', '--save-capture', cap, '--', node, fixturePath('rules/version-negotiation/bad.mjs')]);
+    const live = await runCli([
+      '--format',
+      'json',
+      '--no-source',
+      '--save-capture',
+      cap,
+      '--',
+      node,
+      fixturePath('rules/version-negotiation/bad.mjs'),
+    ]);
     const offline = await runCli(['--format', 'json', '--no-source', '--from', cap]);
-    const strip = (out: string) => (JSON.parse(out) as { servers: { findings: { fingerprint: string; message: string }[] }[] }).servers[0]!.findings.map((f) => [f.fingerprint, f.message]);
+    const strip = (out: string) =>
+      (JSON.parse(out) as { servers: { findings: { fingerprint: string; message: string }[] }[] }).servers[0]!.findings.map((f) => [
+        f.fingerprint,
+        f.message,
+      ]);
     expect(strip(offline.stdout)).toEqual(strip(live.stdout));
   });
 

@@ -14,14 +14,16 @@ import { probeHook, resolveProbeConfig } from '../src/probes/index.js';
 import { captureFixture, lintOnly, summary } from './helpers/capture.js';
 
 const linux = process.platform === 'linux';
-const hasPerl = linux && (() => {
-  try {
-    execFileSync('perl', ['-e', '1'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasPerl =
+  linux &&
+  (() => {
+    try {
+      execFileSync('perl', ['-e', '1'], { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  })();
 const markerOf = (name: string) => `--test-marker=procs-${process.pid}-${Date.now().toString(36)}-${name}`;
 const NORMAL = { timeoutMs: 5000, startupTimeoutMs: 10_000, exitGraceMs: 1000 } as const;
 

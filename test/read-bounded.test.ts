@@ -69,7 +69,10 @@ describe.runIf(posix).concurrent('files read with limits, through the bin', () =
     it(`a client config's envFile that is ${name}`, async () => {
       const file = hostileFiles('env file')[name];
       const config = join(mkdtempSync(join(tmpdir(), 'mcplint-bounded-')), '.mcp.json');
-      writeFileSync(config, JSON.stringify({ mcpServers: { books: { command: process.execPath, args: [fixturePath('clean-server.mjs')], envFile: file } } }));
+      writeFileSync(
+        config,
+        JSON.stringify({ mcpServers: { books: { command: process.execPath, args: [fixturePath('clean-server.mjs')], envFile: file } } }),
+      );
       await expectRefused(['--config-file', config], `envFile ${file}`, says);
     });
 
@@ -93,7 +96,9 @@ describe.runIf(posix)('readBoundedText', () => {
     truncateSync(atCap, FILE_CAPS.config);
     expect(readBoundedText(atCap, 'config', 'x')).toHaveLength(FILE_CAPS.config);
     truncateSync(atCap, FILE_CAPS.config + 1);
-    expect(() => readBoundedText(atCap, 'config', '--config at-cap.json')).toThrow('--config at-cap.json: larger than the 4 MiB cap for configs (4194305 bytes)');
+    expect(() => readBoundedText(atCap, 'config', '--config at-cap.json')).toThrow(
+      '--config at-cap.json: larger than the 4 MiB cap for configs (4194305 bytes)',
+    );
   });
 
   it('refuses captures the same way (what --from uses): 256 MiB, regular files only', () => {

@@ -14,23 +14,35 @@ describe('rules --format json', () => {
   const list = JSON.parse(rulesListing(rules, 'json')) as Record<string, unknown>[];
 
   it('lists every rule with the keys it always had first, then status, checklist, messages and documentation', () => {
-    expect(list.map((r) => r['id'])).toEqual(rules.map((r) => r.id));
+    expect(list.map((r) => r.id)).toEqual(rules.map((r) => r.id));
     expect(Object.keys(list[0]!)).toEqual([
-      'id', 'category', 'severity', 'basis', 'precision', 'summary', 'since', 'docs',
-      'until', 'status', 'replacedBy', 'checklist', 'messages', 'documentation',
+      'id',
+      'category',
+      'severity',
+      'basis',
+      'precision',
+      'summary',
+      'since',
+      'docs',
+      'until',
+      'status',
+      'replacedBy',
+      'checklist',
+      'messages',
+      'documentation',
     ]);
   });
 
   it("carries each rule's message templates and its markdown document", () => {
-    const entry = list.find((r) => r['id'] === verb.id)!;
-    expect(entry['messages']).toEqual(verb.messages);
-    expect(entry['documentation']).toBe(ruleMarkdown(verb));
-    expect(entry['status']).toBe('stable');
-    expect(entry['checklist']).toEqual(['task-subdivision-names']);
+    const entry = list.find((r) => r.id === verb.id)!;
+    expect(entry.messages).toEqual(verb.messages);
+    expect(entry.documentation).toBe(ruleMarkdown(verb));
+    expect(entry.status).toBe('stable');
+    expect(entry.checklist).toEqual(['task-subdivision-names']);
   });
 
   it('gives a rule of no checklist item an empty list', () => {
-    expect(list.find((r) => r['id'] === 'ping-responds')!['checklist']).toEqual([]);
+    expect(list.find((r) => r.id === 'ping-responds')!.checklist).toEqual([]);
   });
 });
 
@@ -42,8 +54,8 @@ describe('rule status', () => {
     expect(ruleMarkdown(deprecated)).toContain('- Status: deprecated (replaced by `tool-name-format`)');
     expect(ruleMarkdown(verb)).not.toContain('- Status:');
     expect(ruleJson(deprecated)).toMatchObject({ status: 'deprecated', replacedBy: 'tool-name-format' });
-    expect(describeRule(verb).properties?.['status']).toBe('stable');
-    expect(describeRule(deprecated).properties?.['status']).toBe('deprecated');
+    expect(describeRule(verb).properties?.status).toBe('stable');
+    expect(describeRule(deprecated).properties?.status).toBe('deprecated');
   });
 });
 
@@ -58,7 +70,12 @@ describe('explain', () => {
       ok: false,
       error: 'unknown rule "tool-name-verbs" (did you mean "tool-name-verb"?). mcplint rules lists them all.',
     });
-    expect(closeRuleIds('handshak', rules.map((r) => r.id))[0]).toBe('handshake');
+    expect(
+      closeRuleIds(
+        'handshak',
+        rules.map((r) => r.id),
+      )[0],
+    ).toBe('handshake');
     expect(explainRule(rules, 'nope', 'text')).toEqual({ ok: false, error: 'unknown rule "nope". mcplint rules lists them all.' });
   });
 });

@@ -90,9 +90,9 @@ describe('sarif formatter', () => {
       // No results in this run: a link, not the full Markdown help (issue 14, file size).
       expect(d.help?.markdown).toBeUndefined();
       expect(d.helpUri).toBe(docsUrl(rule.id));
-      const tags = d.properties?.['tags'] as string[];
+      const tags = d.properties?.tags as string[];
       expect(tags.slice(0, 2)).toEqual(['mcp', rule.category]);
-      expect(d.properties?.['precision']).toBe(rule.precision);
+      expect(d.properties?.precision).toBe(rule.precision);
       if (rule.severity === 'off') expect(d.defaultConfiguration).toEqual({ level: 'note', enabled: false });
       else expect(d.defaultConfiguration?.level).toBe(rule.severity);
     }
@@ -108,7 +108,7 @@ describe('sarif formatter', () => {
     expect(off.properties?.['problem.severity']).toBe('recommendation');
     expect(off.properties?.['security-severity']).toBeUndefined();
     const security = describeRule({ ...rule, category: 'security', severity: 'error' });
-    expect(security.properties?.['tags']).toEqual(['mcp', 'security']);
+    expect(security.properties?.tags).toEqual(['mcp', 'security']);
     expect(security.properties?.['security-severity']).toBe('8.0');
     expect(security.defaultConfiguration).toEqual({ level: 'error' });
   });
@@ -149,7 +149,12 @@ describe('sarif formatter', () => {
     const long = `line one\n${'x'.repeat(1000)}`;
     const server = reportWithFindings(
       cleanCapture(),
-      subjects.map((subject, i) => ({ ruleId: RULE, subject, level: (['error', 'warning', 'note'] as const)[i % 3], ...(i === 0 ? { evidence: long } : {}) })),
+      subjects.map((subject, i) => ({
+        ruleId: RULE,
+        subject,
+        level: (['error', 'warning', 'note'] as const)[i % 3],
+        ...(i === 0 ? { evidence: long } : {}),
+      })),
     );
     const log = render(lintReport(server));
     const results = resultsOf(log);
@@ -167,7 +172,7 @@ describe('sarif formatter', () => {
     expect(withEvidence).toMatch(/ Evidence: line one x+…$/);
     expect(withEvidence.length).toBeLessThan(server.findings[0]!.message.length + 320);
     expect(results[1]!.message.text).not.toContain('Evidence');
-    expect(results.map((r) => r.properties?.['subject'])).toEqual([
+    expect(results.map((r) => r.properties?.subject)).toEqual([
       'server',
       'transport',
       'tool:bookstore_get_book#/inputSchema/properties/book_id',
@@ -189,7 +194,10 @@ describe('sarif formatter', () => {
     };
     const anchors: Anchors = { ...{ fallback: 'node', manifest: { uri: 'package.json', line: 3 } }, source, sourcePrefix: 'server' };
     const log = render(lintReport(serverReport(badCapture(), { only: [RULE], anchors })));
-    const [sourced, manifest] = [resultsOf(log).find((r) => r.properties?.['anchor'] === 'source')!, resultsOf(log).find((r) => r.properties?.['anchor'] === 'manifest')!];
+    const [sourced, manifest] = [
+      resultsOf(log).find((r) => r.properties?.anchor === 'source')!,
+      resultsOf(log).find((r) => r.properties?.anchor === 'manifest')!,
+    ];
     expect(sourced.locations![0]!.physicalLocation).toEqual({
       artifactLocation: { uri: 'server/src/tools/books.ts' },
       region: { startLine: 42, startColumn: 7 },
@@ -232,7 +240,11 @@ describe('sarif formatter', () => {
       'mcplint/library-mcp-server-2/',
     ]);
     expect(log.runs.map((r) => r.results!.length)).toEqual([2, 0, 0]);
-    expect(log.runs.map((r) => r.properties?.['server'])).toEqual(['bookstore-mcp-server 1.0.0', 'library-mcp-server 2.0.0', 'library-mcp-server 2.0.0']);
+    expect(log.runs.map((r) => r.properties?.server)).toEqual([
+      'bookstore-mcp-server 1.0.0',
+      'library-mcp-server 2.0.0',
+      'library-mcp-server 2.0.0',
+    ]);
 
     const withCategory = render(lintReport(a, b), { ...CONTEXT, sarifCategory: 'mcp' });
     expect(withCategory.runs.map((r) => r.automationDetails?.id)).toEqual(['mcp/bookstore-mcp-server/', 'mcp/library-mcp-server/']);
@@ -251,7 +263,9 @@ describe('sarif formatter', () => {
   });
 
   it(`caps the file at ${MAX_RUNS} runs and says so`, () => {
-    const servers = Array.from({ length: MAX_RUNS + 2 }, (_, i) => serverReport(cleanCapture({ name: `s${i}`, version: '1' }), { only: [RULE] }));
+    const servers = Array.from({ length: MAX_RUNS + 2 }, (_, i) =>
+      serverReport(cleanCapture({ name: `s${i}`, version: '1' }), { only: [RULE] }),
+    );
     const log = render(lintReport(...servers));
     expect(log.runs).toHaveLength(MAX_RUNS);
     const last = log.runs.at(-1)!.invocations![0]!.toolExecutionNotifications!;
@@ -307,7 +321,8 @@ describe('every result has a location', () => {
       throwingHandlers: [],
       looseZodObjects: [],
     };
-    const line = (pointer?: string) => locate({ kind: 'tool', name: 'search', ...(pointer ? { pointer } : {}) }, { fallback: 'node', source }).startLine;
+    const line = (pointer?: string) =>
+      locate({ kind: 'tool', name: 'search', ...(pointer ? { pointer } : {}) }, { fallback: 'node', source }).startLine;
     expect(line('/annotations')).toBe(14);
     expect(line('/annotations/readOnlyHint')).toBe(14);
     expect(line('/inputSchema/properties/q/maxLength')).toBe(20);
@@ -318,7 +333,14 @@ describe('every result has a location', () => {
   });
 
   it('a report with only the last-resort anchor is still ingestible', () => {
-    for (const fallback of ['node', 'npx -y @scope/some-server@1.2.3', 'https://mcp.example.com/mcp', '/usr/local/bin/server', 'C:\\tools\\server.exe', '']) {
+    for (const fallback of [
+      'node',
+      'npx -y @scope/some-server@1.2.3',
+      'https://mcp.example.com/mcp',
+      '/usr/local/bin/server',
+      'C:\\tools\\server.exe',
+      '',
+    ]) {
       const server = reportWithFindings(
         cleanCapture(),
         subjects.map((subject) => ({ ruleId: RULE, subject })),
@@ -359,16 +381,19 @@ describe('every result has a location', () => {
     expect(githubIngestionProblems(absolute).join('\n')).toMatch(/not relative/);
 
     const resultLevelLogical = structuredClone(log) as unknown as { runs: { results: Record<string, unknown>[] }[] };
-    resultLevelLogical.runs[0]!.results[0]!['logicalLocations'] = [{ name: 'x' }];
+    resultLevelLogical.runs[0]!.results[0]!.logicalLocations = [{ name: 'x' }];
     expect(sarifSchemaErrors(resultLevelLogical)).not.toEqual([]);
   });
 });
 
 describe.concurrent('SARIF of real servers over stdio', () => {
   // The research note's advice: run both checks on every rule's bad fixture and the clean server.
-  const fixtures = ['clean-server.mjs', ...readdirSync(fixturePath('rules')).sort().map((id) => join('rules', id, 'bad.mjs'))].filter((f) =>
-    existsSync(fixturePath(f)),
-  );
+  const fixtures = [
+    'clean-server.mjs',
+    ...readdirSync(fixturePath('rules'))
+      .sort()
+      .map((id) => join('rules', id, 'bad.mjs')),
+  ].filter((f) => existsSync(fixturePath(f)));
   for (const fixture of fixtures) {
     it(`${fixture} is valid and ingestible`, async () => {
       const capture = await captureFixture(fixture);

@@ -40,7 +40,8 @@ function prng(seed: number): () => number {
 describe('provablyValidSchema', () => {
   it('knows every keyword a supported meta-schema constrains', () => {
     const constrained = new Set<string>();
-    for (const doc of metaDocuments()) for (const key of Object.keys((doc as { properties?: object }).properties ?? {})) constrained.add(key);
+    for (const doc of metaDocuments())
+      for (const key of Object.keys((doc as { properties?: object }).properties ?? {})) constrained.add(key);
     const unknown = [...constrained].filter((k) => !PROVEN_KEYWORDS.has(k) && !UNPROVEN_KEYWORDS.has(k));
     expect(unknown).toEqual([]);
   });
@@ -72,11 +73,30 @@ describe('provablyValidSchema', () => {
     const random = prng(20240611);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const keywords = [...PROVEN_KEYWORDS.keys(), ...UNPROVEN_KEYWORDS, 'x-vendor', 'nullable', 'id', '__proto__', 'toString'];
-    const scalars: unknown[] = ['string', 'object', 'strng', '', 'x#y', '#', 'https://json-schema.org/draft/2020-12/schema', 0, -1, 1, 1.5, 100, true, false, null];
+    const scalars: unknown[] = [
+      'string',
+      'object',
+      'strng',
+      '',
+      'x#y',
+      '#',
+      'https://json-schema.org/draft/2020-12/schema',
+      0,
+      -1,
+      1,
+      1.5,
+      100,
+      true,
+      false,
+      null,
+    ];
     const value = (depth: number): unknown => {
       const r = random();
       if (r < 0.45 || depth > 3) return pick(scalars);
-      if (r < 0.6) return Array.from({ length: Math.floor(random() * 3) }, () => (random() < 0.5 ? pick(['string', 'integer', 'a', 'b']) : value(depth + 1)));
+      if (r < 0.6)
+        return Array.from({ length: Math.floor(random() * 3) }, () =>
+          random() < 0.5 ? pick(['string', 'integer', 'a', 'b']) : value(depth + 1),
+        );
       if (r < 0.8) return schema(depth + 1);
       return Object.fromEntries(Array.from({ length: Math.floor(random() * 3) }, () => [pick(['a', 'b', 'c']), schema(depth + 1)]));
     };
@@ -84,7 +104,8 @@ describe('provablyValidSchema', () => {
       if (random() < 0.1) return random() < 0.5;
       const out: Record<string, unknown> = {};
       const n = Math.floor(random() * 4);
-      for (let i = 0; i < n; i++) Object.defineProperty(out, pick(keywords), { value: value(depth), enumerable: true, configurable: true, writable: true });
+      for (let i = 0; i < n; i++)
+        Object.defineProperty(out, pick(keywords), { value: value(depth), enumerable: true, configurable: true, writable: true });
       return out;
     };
     let proven = 0;

@@ -101,11 +101,21 @@ describe('score model', () => {
   });
 
   it('caps: a security error at D, a spec error at C, whatever the mean', () => {
-    const rules = [rule('s', { category: 'security', basis: 'guideline' }), rule('x', { basis: 'spec' }), ...Array.from({ length: 50 }, (_, i) => rule(`r${i}`))];
+    const rules = [
+      rule('s', { category: 'security', basis: 'guideline' }),
+      rule('x', { basis: 'spec' }),
+      ...Array.from({ length: 50 }, (_, i) => rule(`r${i}`)),
+    ];
     const ran = rules.map((r) => r.id);
     const base = { rules, ran, subjects, handshakeOk: true };
-    expect(scoreServer({ ...base, findings: [finding('s', { kind: 'tool', name: 't' }, 'error')] })).toMatchObject({ score: 69, grade: 'D' });
-    expect(scoreServer({ ...base, findings: [finding('x', { kind: 'tool', name: 't' }, 'error')] })).toMatchObject({ score: 79, grade: 'C' });
+    expect(scoreServer({ ...base, findings: [finding('s', { kind: 'tool', name: 't' }, 'error')] })).toMatchObject({
+      score: 69,
+      grade: 'D',
+    });
+    expect(scoreServer({ ...base, findings: [finding('x', { kind: 'tool', name: 't' }, 'error')] })).toMatchObject({
+      score: 79,
+      grade: 'C',
+    });
     expect(scoreServer({ ...base, findings: [finding('x', { kind: 'tool', name: 't' }, 'warning')] }).grade).toBe('A');
     expect(SCORE_CAPS.map((c) => c.maxScore)).toEqual([0, 69, 69, 79]);
   });
@@ -154,11 +164,19 @@ describe('a list that never completed', () => {
     fingerprint: `${ruleId}/${messageId}`,
   });
   const score = (findings: ReturnType<typeof finding>[]) =>
-    scoreServer({ findings, rules, ran: rules.map((r) => r.id), subjects: { tools: 10, parameters: 10, prompts: 0, resources: 0 }, handshakeOk: true });
+    scoreServer({
+      findings,
+      rules,
+      ran: rules.map((r) => r.id),
+      subjects: { tools: 10, parameters: 10, prompts: 0, resources: 0 },
+      handshakeOk: true,
+    });
 
   it('caps the score at a D, whatever else the server gets right', () => {
     expect(score([finding('lists-complete', 'flooded')]).grade).toBe('D');
-    expect(score([finding('lists-complete', 'pageCap'), finding('output-flood', 'stdoutCap', 'warning')]).score).toBeLessThanOrEqual(highestScoreOf('D'));
+    expect(score([finding('lists-complete', 'pageCap'), finding('output-flood', 'stdoutCap', 'warning')]).score).toBeLessThanOrEqual(
+      highestScoreOf('D'),
+    );
   });
 
   it('counts a list that timed out as never completed, and not a lowered (warning) one', () => {

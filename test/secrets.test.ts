@@ -39,7 +39,13 @@ describe('secrets never leak', () => {
     );
     const reports = { json: 'out.json', sarif: 'out.sarif', markdown: 'out.md', checklist: 'out-checklist.md', github: 'out-github.txt' };
     const result = await runCli(
-      ['--format', 'text', ...Object.entries(reports).flatMap(([format, file]) => ['--report', `${format}=${file}`]), '--save-capture', 'capture.json'],
+      [
+        '--format',
+        'text',
+        ...Object.entries(reports).flatMap(([format, file]) => ['--report', `${format}=${file}`]),
+        '--save-capture',
+        'capture.json',
+      ],
       { cwd: dir, timeoutMs: 60_000 },
     );
     expect(result.stderr).not.toContain('internal error');
@@ -74,27 +80,37 @@ describe('secrets never leak', () => {
 
   it('redacts extra secret values (header values) and token-shaped strings through one entry point', () => {
     const header = `tok_${random()}${random()}`;
-    const capture = makeCapture({ stderr: `auth header ${header}; key ${FAKE_SECRETS['openai-api-key']}; url ${FAKE_SECRETS['url-credentials']}` });
+    const capture = makeCapture({
+      stderr: `auth header ${header}; key ${FAKE_SECRETS['openai-api-key']}; url ${FAKE_SECRETS['url-credentials']}`,
+    });
     const redacted = redactCapture(capture, [header]);
     const text = JSON.stringify(redacted);
     expect(text).not.toContain(header);
     expect(text).not.toContain(FAKE_SECRETS['openai-api-key']);
     expect(text).not.toContain('Xk9!vB2qLz7w');
-    expect(redacted.stderr.text).toBe('auth header [redacted]; key [redacted openai-api-key sk-p…]; url [redacted url-credentials https://…@]git.bookstore.internal/repo.git');
+    expect(redacted.stderr.text).toBe(
+      'auth header [redacted]; key [redacted openai-api-key sk-p…]; url [redacted url-credentials https://…@]git.bookstore.internal/repo.git',
+    );
     // Idempotent, and plain text goes through the same patterns.
     expect(redactCapture(redacted, [header])).toBe(redacted);
     expect(redactText(`token ${FAKE_SECRETS['github-token']}`)).toBe('token [redacted github-token ghp_…]');
   });
 
   it('without secret values, returns the capture itself exactly when the full scan finds nothing', () => {
-    const clean = makeCapture({ tools: [{ name: 'get_book', description: 'Get a "book"\n(see https://example.com/docs).', inputSchema: { type: 'object' } }] });
+    const clean = makeCapture({
+      tools: [{ name: 'get_book', description: 'Get a "book"\n(see https://example.com/docs).', inputSchema: { type: 'object' } }],
+    });
     expect(redactCapture(clean)).toBe(clean);
     // A token in a key, in a nested value, after an escape sequence, in quotes; a URL without a password.
     const leaks = (capture: Capture, secret: string) => JSON.stringify(capture).includes(secret);
     for (const [where, capture, secret] of [
-      ['key', makeCapture({ tools: [{ name: 'x', inputSchema: { type: 'object', properties: { [FAKE_SECRETS['github-token']]: {} } } }] }), FAKE_SECRETS['github-token']],
+      [
+        'key',
+        makeCapture({ tools: [{ name: 'x', inputSchema: { type: 'object', properties: { [FAKE_SECRETS['github-token']]: {} } } }] }),
+        FAKE_SECRETS['github-token'],
+      ],
       ['value', makeCapture({ stderr: `line\n${FAKE_SECRETS['aws-access-key']}` }), FAKE_SECRETS['aws-access-key']],
-      ['quoted', makeCapture({ stderr: `"${FAKE_SECRETS['jwt']}"` }), FAKE_SECRETS['jwt']],
+      ['quoted', makeCapture({ stderr: `"${FAKE_SECRETS.jwt}"` }), FAKE_SECRETS.jwt],
       ['url', makeCapture({ stderr: `see https://user@example.com/a and ${FAKE_SECRETS['url-credentials']}` }), 'Xk9!vB2qLz7w'],
     ] as const) {
       expect(leaks(capture, secret), where).toBe(true);

@@ -40,7 +40,15 @@ beforeAll(() => {
 });
 
 const run = (shard?: { index: number; count: number }): Promise<LintReport> =>
-  lint({ cwd: process.cwd(), rules, noConfig: true, noSource: true, clientConfigFile: configFile, jobs: 2, ...(shard ? { shard } : {}) }).then((o) => o.report);
+  lint({
+    cwd: process.cwd(),
+    rules,
+    noConfig: true,
+    noSource: true,
+    clientConfigFile: configFile,
+    jobs: 2,
+    ...(shard ? { shard } : {}),
+  }).then((o) => o.report);
 
 describe('--shard i/n and mcplint merge', { timeout: 120_000 }, () => {
   it('merging three shards gives the unsharded report, collisions included', async () => {
@@ -68,7 +76,11 @@ describe('--shard i/n and mcplint merge', { timeout: 120_000 }, () => {
     const shards = [1, 2, 3].map((index) => shardOf(names, { index, count: 3 }).map((s) => s.name));
     expect(shards.flat().sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     expect(shards.map((s) => s.length).sort()).toEqual([2, 2, 3]);
-    expect(shardOf([...names].reverse(), { index: 2, count: 3 }).map((s) => s.name).sort()).toEqual([...shards[1]!].sort());
+    expect(
+      shardOf([...names].reverse(), { index: 2, count: 3 })
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual([...shards[1]!].sort());
   });
 
   it('refuses what is not an mcplint JSON report, in one line', () => {

@@ -26,7 +26,10 @@ describe('indexer code stamp', () => {
   });
 
   it('reads the real parts, in the sources and in the unbundled build', () => {
-    for (const [dir, ext] of [[join(ROOT, 'src', 'source'), '.ts'], [join(ROOT, 'dist', 'src', 'source'), '.js']] as const) {
+    for (const [dir, ext] of [
+      [join(ROOT, 'src', 'source'), '.ts'],
+      [join(ROOT, 'dist', 'src', 'source'), '.js'],
+    ] as const) {
       // The same top-level modules without the parts folder: only the parts can tell them apart.
       const topLevelOnly = mkdtempSync(join(tmpdir(), 'mcplint-stamp-'));
       for (const name of ['index', 'files', 'sourcemap', 'extract', 'cache']) cpSync(join(dir, name + ext), join(topLevelOnly, name + ext));

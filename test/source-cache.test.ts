@@ -30,7 +30,11 @@ function copyProject(fixture: string, withNodeModules: boolean): string {
   cpSync(fixturePath(fixture), dir, { recursive: true });
   if (withNodeModules) {
     mkdirSync(join(dir, 'node_modules', '@modelcontextprotocol'), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules', '@modelcontextprotocol', 'sdk'), join(dir, 'node_modules', '@modelcontextprotocol', 'sdk'), 'dir');
+    symlinkSync(
+      join(ROOT, 'node_modules', '@modelcontextprotocol', 'sdk'),
+      join(dir, 'node_modules', '@modelcontextprotocol', 'sdk'),
+      'dir',
+    );
     symlinkSync(join(ROOT, 'node_modules', 'zod'), join(dir, 'node_modules', 'zod'), 'dir');
   }
   return dir;
@@ -50,9 +54,17 @@ function markStored(root: string): void {
 /** Run the CLI recording every CommonJS module any of its threads loads (see helpers/record-modules.mjs). */
 async function lintRecording(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
   const log = join(mkdtempSync(join(tmpdir(), 'mcplint-modules-')), 'modules.log');
-  const r = await runCli(args, { ...options, env: { NODE_OPTIONS: `--import ${preload}`, MCPLINT_MODULE_LOG: log, ...options.env }, timeoutMs: SLOW });
+  const r = await runCli(args, {
+    ...options,
+    env: { NODE_OPTIONS: `--import ${preload}`, MCPLINT_MODULE_LOG: log, ...options.env },
+    timeoutMs: SLOW,
+  });
   const modules = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
-  return { r, heavy: modules.filter((m) => HEAVY.test(m)), tsMorphLoads: modules.filter((m) => /^\S*ts-morph\/dist\/ts-morph\.js\t/.test(m)).length };
+  return {
+    r,
+    heavy: modules.filter((m) => HEAVY.test(m)),
+    tsMorphLoads: modules.filter((m) => /^\S*ts-morph\/dist\/ts-morph\.js\t/.test(m)).length,
+  };
 }
 
 type Report = { servers: { findings: { ruleId: string; location: unknown }[] }[] };
@@ -81,7 +93,10 @@ describe('source index cache: buildSourceIndex', () => {
     expect((await buildSourceIndex(root, { entry })).filesIndexed).toBe(2); // cache: false never reads it
 
     // An edit to an indexed file (here the imported one): a miss, and the new registration is there.
-    writeFileSync(join(root, 'tools.mjs'), `${readFileSync(join(root, 'tools.mjs'), 'utf8')}\nexport const late = (server) => server.registerTool('recipes_late', { description: 'Late.' }, async () => ({ content: [] }));\n`);
+    writeFileSync(
+      join(root, 'tools.mjs'),
+      `${readFileSync(join(root, 'tools.mjs'), 'utf8')}\nexport const late = (server) => server.registerTool('recipes_late', { description: 'Late.' }, async () => ({ content: [] }));\n`,
+    );
     const edited = await buildSourceIndex(root, { entry, cache: true });
     expect(edited.filesIndexed).toBe(2);
     expect(names(edited)).toContain('tool recipes_late tools.mjs:65');
@@ -126,7 +141,9 @@ describe('source index cache: buildSourceIndex', () => {
     writeFileSync(join(bundle, 'worker.js'), '// worker, rebuilt\n');
     expect(indexerCodeStamp(bundle, '.js')).not.toBe(bundled);
     // The real bundle: its scripts are read (an empty folder stamps differently).
-    expect(indexerCodeStamp(join(ROOT, 'dist', 'bin'), '.js')).not.toBe(indexerCodeStamp(mkdtempSync(join(tmpdir(), 'mcplint-stamp-')), '.js'));
+    expect(indexerCodeStamp(join(ROOT, 'dist', 'bin'), '.js')).not.toBe(
+      indexerCodeStamp(mkdtempSync(join(tmpdir(), 'mcplint-stamp-')), '.js'),
+    );
   });
 
   it('a corrupt or foreign cache file is a miss, and is replaced', async () => {
@@ -134,11 +151,20 @@ describe('source index cache: buildSourceIndex', () => {
     const entry = join(root, 'server.mjs');
     const fresh = await buildSourceIndex(root, { entry });
     const file = cacheFile(root)!;
-    for (const junk of ['{"format":2,"indexes":', 'null', '[]', JSON.stringify({ format: 2, indexes: [{ key: 'x', index: {} }, null] }), JSON.stringify({ format: 1, key: 'x', index: {} }), '\u0000\u0001']) {
+    for (const junk of [
+      '{"format":2,"indexes":',
+      'null',
+      '[]',
+      JSON.stringify({ format: 2, indexes: [{ key: 'x', index: {} }, null] }),
+      JSON.stringify({ format: 1, key: 'x', index: {} }),
+      '\u0000\u0001',
+    ]) {
       mkdirSync(cacheDir(root), { recursive: true });
       writeFileSync(file, junk);
       expect(await buildSourceIndex(root, { entry, cache: true }), junk).toEqual(fresh);
-      expect((JSON.parse(readFileSync(file, 'utf8')) as { indexes: { index: SourceIndex }[] }).indexes.map((s) => s.index)).toEqual([fresh]);
+      expect((JSON.parse(readFileSync(file, 'utf8')) as { indexes: { index: SourceIndex }[] }).indexes.map((s) => s.index)).toEqual([
+        fresh,
+      ]);
     }
     // A cache file that cannot be written (its place is taken by a folder) only costs the time.
     const blocked = copyProject('source-js', true);
@@ -182,7 +208,10 @@ describe('source index cache: buildSourceIndex', () => {
     markStored(root);
     expect((await buildSourceIndex(root, { cache: true })).filesIndexed).toBe(4242);
 
-    writeFileSync(join(root, 'src', 'extra.ts'), "import { server } from './data.js';\nserver.registerTool('ledger_extra', { description: 'Extra.' }, async () => ({ content: [] }));\n");
+    writeFileSync(
+      join(root, 'src', 'extra.ts'),
+      "import { server } from './data.js';\nserver.registerTool('ledger_extra', { description: 'Extra.' }, async () => ({ content: [] }));\n",
+    );
     const grown = await buildSourceIndex(root, { cache: true });
     expect(grown.filesIndexed).toBe(9);
     expect(names(grown)).toContain('tool ledger_extra src/extra.ts:2');
@@ -198,54 +227,66 @@ describe('source index cache: buildSourceIndex', () => {
 });
 
 describe('source index cache: the CLI', () => {
-  it('a second lint of an unchanged server does not load the compiler and reports the same', async () => {
-    const root = copyProject('source-js', true);
-    const args = ['--format', 'json', '--no-probes', '--no-protocol-probes', '--', node, join(root, 'server.mjs')];
-    const cold = await lintRecording(args);
-    expect(cold.r.code, cold.r.stderr).not.toBe(2);
-    expect(cold.tsMorphLoads).toBe(1);
-    expect(readdirSync(cacheDir(root))).toHaveLength(1);
-    // Node announces each worker thread under NODE_DEBUG=worker: a hit is looked up without one.
-    const warm = await lintRecording(args, { env: { NODE_DEBUG: 'worker' } });
-    expect(warm.heavy).toEqual([]);
-    expect(warm.r.stderr).not.toContain('create new worker');
-    expect(findings(warm.r.stdout)).toEqual(findings(cold.r.stdout));
-    expect(JSON.stringify(findings(warm.r.stdout))).toContain('tools.mjs'); // located in the source
+  it(
+    'a second lint of an unchanged server does not load the compiler and reports the same',
+    async () => {
+      const root = copyProject('source-js', true);
+      const args = ['--format', 'json', '--no-probes', '--no-protocol-probes', '--', node, join(root, 'server.mjs')];
+      const cold = await lintRecording(args);
+      expect(cold.r.code, cold.r.stderr).not.toBe(2);
+      expect(cold.tsMorphLoads).toBe(1);
+      expect(readdirSync(cacheDir(root))).toHaveLength(1);
+      // Node announces each worker thread under NODE_DEBUG=worker: a hit is looked up without one.
+      const warm = await lintRecording(args, { env: { NODE_DEBUG: 'worker' } });
+      expect(warm.heavy).toEqual([]);
+      expect(warm.r.stderr).not.toContain('create new worker');
+      expect(findings(warm.r.stdout)).toEqual(findings(cold.r.stdout));
+      expect(JSON.stringify(findings(warm.r.stdout))).toContain('tools.mjs'); // located in the source
 
-    // --no-cache builds afresh (and loads the compiler) with the same result.
-    const off = await lintRecording(['--no-cache', ...args], { env: { NODE_DEBUG: 'worker' } });
-    expect(off.tsMorphLoads).toBe(1);
-    expect(off.r.stderr).toContain('create new worker'); // the observation above can see a worker
-    expect(findings(off.r.stdout)).toEqual(findings(cold.r.stdout));
-  }, SLOW);
+      // --no-cache builds afresh (and loads the compiler) with the same result.
+      const off = await lintRecording(['--no-cache', ...args], { env: { NODE_DEBUG: 'worker' } });
+      expect(off.tsMorphLoads).toBe(1);
+      expect(off.r.stderr).toContain('create new worker'); // the observation above can see a worker
+      expect(findings(off.r.stdout)).toEqual(findings(cold.r.stdout));
+    },
+    SLOW,
+  );
 
-  it('--no-cache and config source.cache: false neither read nor write the cache', async () => {
-    const root = copyProject('source-js', true);
-    const args = ['--format', 'json', '--no-probes', '--no-protocol-probes', '--', node, join(root, 'server.mjs')];
-    const flag = await lintRecording(['--no-cache', ...args], { cwd: root });
-    expect(flag.tsMorphLoads).toBe(1);
-    expect(existsSync(cacheDir(root))).toBe(false);
-    writeFileSync(join(root, 'mcplint.config.json'), JSON.stringify({ source: { cache: false } }));
-    const config = await lintRecording(args, { cwd: root });
-    expect(config.r.code, config.r.stderr).not.toBe(2);
-    expect(config.tsMorphLoads).toBe(1);
-    expect(existsSync(cacheDir(root))).toBe(false);
-    expect(findings(config.r.stdout)).toEqual(findings(flag.r.stdout));
-  }, SLOW);
+  it(
+    '--no-cache and config source.cache: false neither read nor write the cache',
+    async () => {
+      const root = copyProject('source-js', true);
+      const args = ['--format', 'json', '--no-probes', '--no-protocol-probes', '--', node, join(root, 'server.mjs')];
+      const flag = await lintRecording(['--no-cache', ...args], { cwd: root });
+      expect(flag.tsMorphLoads).toBe(1);
+      expect(existsSync(cacheDir(root))).toBe(false);
+      writeFileSync(join(root, 'mcplint.config.json'), JSON.stringify({ source: { cache: false } }));
+      const config = await lintRecording(args, { cwd: root });
+      expect(config.r.code, config.r.stderr).not.toBe(2);
+      expect(config.tsMorphLoads).toBe(1);
+      expect(existsSync(cacheDir(root))).toBe(false);
+      expect(findings(config.r.stdout)).toEqual(findings(flag.r.stdout));
+    },
+    SLOW,
+  );
 
-  it('servers of one client config that share a project index it once', async () => {
-    const root = copyProject('source-js', false); // no node_modules: only the in-process sharing can help
-    symlinkSync(join(ROOT, 'node_modules'), join(root, '..', 'node_modules'), 'dir'); // the server still runs
-    const config = join(root, '..', '.mcp.json');
-    const server = { command: node, args: [join(root, 'server.mjs')] };
-    writeFileSync(config, JSON.stringify({ mcpServers: { one: server, two: server, three: server } }));
-    const run = await lintRecording(['--format', 'json', '--no-probes', '--no-protocol-probes', '--config-file', config, '--jobs', '3']);
-    expect(run.r.code, run.r.stderr).not.toBe(2);
-    expect(run.tsMorphLoads).toBe(1);
-    const [one, two, three] = findings(run.r.stdout);
-    expect(JSON.stringify(one)).toContain('tools.mjs');
-    expect(two).toEqual(one);
-    expect(three).toEqual(one);
-    expect(existsSync(join(root, 'node_modules'))).toBe(false);
-  }, SLOW);
+  it(
+    'servers of one client config that share a project index it once',
+    async () => {
+      const root = copyProject('source-js', false); // no node_modules: only the in-process sharing can help
+      symlinkSync(join(ROOT, 'node_modules'), join(root, '..', 'node_modules'), 'dir'); // the server still runs
+      const config = join(root, '..', '.mcp.json');
+      const server = { command: node, args: [join(root, 'server.mjs')] };
+      writeFileSync(config, JSON.stringify({ mcpServers: { one: server, two: server, three: server } }));
+      const run = await lintRecording(['--format', 'json', '--no-probes', '--no-protocol-probes', '--config-file', config, '--jobs', '3']);
+      expect(run.r.code, run.r.stderr).not.toBe(2);
+      expect(run.tsMorphLoads).toBe(1);
+      const [one, two, three] = findings(run.r.stdout);
+      expect(JSON.stringify(one)).toContain('tools.mjs');
+      expect(two).toEqual(one);
+      expect(three).toEqual(one);
+      expect(existsSync(join(root, 'node_modules'))).toBe(false);
+    },
+    SLOW,
+  );
 });

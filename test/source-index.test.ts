@@ -43,7 +43,11 @@ describe('source index: the TypeScript fixture project, from its built entry', (
 
   it('has a committed dist/ that is the tsc output of its src/ (rebuild: npx tsc -p fixtures/source-project)', () => {
     const out = mkdtempSync(join(tmpdir(), 'mcplint-source-project-'));
-    execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root, '--outDir', out, '--sourceMap', 'false'], { stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', root, '--outDir', out, '--sourceMap', 'false'],
+      { stdio: 'pipe' },
+    );
     const js = (dir: string): string[] =>
       readdirSync(dir, { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('.js'))
@@ -51,7 +55,8 @@ describe('source index: the TypeScript fixture project, from its built entry', (
         .sort();
     expect(js(join(root, 'dist'))).toEqual(js(out));
     const strip = (text: string) => text.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
-    for (const file of js(out)) expect(strip(readFileSync(join(root, 'dist', file), 'utf8')), file).toBe(strip(readFileSync(join(out, file), 'utf8')));
+    for (const file of js(out))
+      expect(strip(readFileSync(join(root, 'dist', file), 'utf8')), file).toBe(strip(readFileSync(join(out, file), 'utf8')));
   }, 60_000);
 
   it('maps dist/index.js back to src/*.ts through the source maps and follows its imports', async () => {
@@ -93,10 +98,19 @@ describe('source index: the TypeScript fixture project, from its built entry', (
       { file: 'src/index.ts', line: 14, column: 3, call: 'console.log', text: 'console.log(`${SERVICE}: debug logging on`);' },
     ]);
     expect(index.throwingHandlers).toEqual([
-      { file: 'src/tools/entries.ts', line: 55, column: 19, tool: 'ledger_get_entry', style: 'registerTool', text: 'if (!entry) throw new Error(`Entry ${entry_id} not found`);' },
+      {
+        file: 'src/tools/entries.ts',
+        line: 55,
+        column: 19,
+        tool: 'ledger_get_entry',
+        style: 'registerTool',
+        text: 'if (!entry) throw new Error(`Entry ${entry_id} not found`);',
+      },
     ]);
     expect(index.responseLimit).toEqual({ file: 'src/constants.ts', line: 5, column: 14, name: 'CHARACTER_LIMIT' });
-    expect(index.looseZodObjects.map((l) => `${l.tool} ${l.form} ${at(l)}`)).toEqual(['ledger_list_accounts rawShape src/tools/accounts.ts:13:5']);
+    expect(index.looseZodObjects.map((l) => `${l.tool} ${l.form} ${at(l)}`)).toEqual([
+      'ledger_list_accounts rawShape src/tools/accounts.ts:13:5',
+    ]);
   });
 
   it('indexes the low-level entry: tools in a literal array imported from another module', async () => {
@@ -109,7 +123,9 @@ describe('source index: the TypeScript fixture project, from its built entry', (
     expect(prop(index, 'ledger_export_entries', '/inputSchema/properties/account')).toBe('src/catalog.ts:38');
     expect(prop(index, 'ledger_get_monthly_report', '/inputSchema/properties/response_format')).toBe('src/catalog.ts:22');
     // The csv branch throws; the `default:` (unknown tool) throw is a protocol error by design.
-    expect(index.throwingHandlers.map((t) => `${t.tool} ${t.style} ${at(t)}`)).toEqual(['ledger_export_entries CallToolRequestSchema src/legacy.ts:27:39']);
+    expect(index.throwingHandlers.map((t) => `${t.tool} ${t.style} ${at(t)}`)).toEqual([
+      'ledger_export_entries CallToolRequestSchema src/legacy.ts:27:39',
+    ]);
     expect(index.stdoutWrites).toEqual([]);
   });
 
@@ -185,7 +201,7 @@ describe('source index: edge cases', () => {
           "server.registerTool(makeName(), { description: 'd' }, async () => ({ content: [] }));",
           "server.registerTool(`x_${suffix}`, { description: 'd' }, async () => ({ content: [] }));",
           "server.registerTool(mutable, { description: 'd' }, async () => ({ content: [] }));",
-          "export function register(name) { server.registerTool(name, {}, async () => ({ content: [] })); }",
+          'export function register(name) { server.registerTool(name, {}, async () => ({ content: [] })); }',
           "server.registerTool('x_fine', {}, async () => ({ content: [] }));",
         ].join('\n'),
       ),
@@ -235,7 +251,7 @@ describe('source index: edge cases', () => {
         "console.error('stderr');",
         "console.warn('stderr');",
         "console.info('two');",
-        "console.table([]);",
+        'console.table([]);',
         "process.stdout.write('three\\n');",
         "process.stdout.write(JSON.stringify({ jsonrpc: '2.0' }) + '\\n');",
         "process.stdout.write(line + '\\n');",
@@ -257,12 +273,12 @@ describe('source index: edge cases', () => {
       'a.mjs': [
         "server.registerTool('x_tool', {}, async () => ({ content: [] }));",
         "app.listen(3000, () => console.log('listening on 3000'));",
-        "if (process.env.HTTP) {",
-        "  const transport = new StreamableHTTPServerTransport({});",
+        'if (process.env.HTTP) {',
+        '  const transport = new StreamableHTTPServerTransport({});',
         "  console.log('http mode');",
-        "} else {",
+        '} else {',
         "  console.log('stdio mode');",
-        "}",
+        '}',
       ].join('\n'),
     });
     const index = await buildSourceIndex(dir, { entry: join(dir, 'a.mjs') });
@@ -278,11 +294,11 @@ describe('source index: edge cases', () => {
           '});',
           "server.registerTool('x_nested', {}, async () => {",
           "  const parse = (v) => { if (!v) throw new Error('b'); return v; };",
-          "  try { parse(1); } catch { return { isError: true, content: [] }; }",
+          '  try { parse(1); } catch { return { isError: true, content: [] }; }',
           '  return { content: [] };',
           '});',
           "server.registerTool('x_rethrows', {}, async () => {",
-          "  try { return { content: [] }; } catch (e) { throw e; }",
+          '  try { return { content: [] }; } catch (e) { throw e; }',
           '});',
           'async function handler() {',
           "  throw new Error('c');",
@@ -311,7 +327,11 @@ describe('source index: edge cases', () => {
       ),
     });
     const index = await buildSourceIndex(dir, { entry: join(dir, 'server.mjs') });
-    expect(index.looseZodObjects.map((l) => `${l.tool} ${l.form} ${l.line}`)).toEqual(['x_loose object 5', 'x_shape rawShape 9', 'x_shared object 4']);
+    expect(index.looseZodObjects.map((l) => `${l.tool} ${l.form} ${l.line}`)).toEqual([
+      'x_loose object 5',
+      'x_shape rawShape 9',
+      'x_shared object 4',
+    ]);
     expect(prop(index, 'x_extended', '/inputSchema/properties/b')).toBe('server.mjs:11');
     expect(prop(index, 'x_shared', '/inputSchema/properties/a')).toBe('server.mjs:4');
   });
@@ -323,18 +343,39 @@ describe('source index: edge cases', () => {
     expect(index.registrations).toHaveLength(1);
     expect(index.responseLimit).toBeUndefined();
     const limited = project({ 'a.mjs': 'export function cap(text) { return text.slice(0, 25_000); }' + tool });
-    expect((await buildSourceIndex(limited, { entry: join(limited, 'a.mjs') })).responseLimit).toMatchObject({ line: 1, name: 'text.slice(0, 25_000)' });
+    expect((await buildSourceIndex(limited, { entry: join(limited, 'a.mjs') })).responseLimit).toMatchObject({
+      line: 1,
+      name: 'text.slice(0, 25_000)',
+    });
   });
 
   it('does not load the compiler for code with nothing to find (and reports the files it read)', async () => {
-    const dir = project({ 'a.mjs': "import { helper } from './b.mjs';\n// import('./not-a-module.mjs')\nhelper(JSON.stringify({}));\n", 'b.mjs': 'export const helper = (line) => process.stdout.write(line + "\\n");\n' });
+    const dir = project({
+      'a.mjs': "import { helper } from './b.mjs';\n// import('./not-a-module.mjs')\nhelper(JSON.stringify({}));\n",
+      'b.mjs': 'export const helper = (line) => process.stdout.write(line + "\\n");\n',
+    });
     const index = await buildSourceIndex(dir, { entry: join(dir, 'a.mjs') });
-    expect(index).toEqual({ root: dir, entry: 'a.mjs', filesIndexed: 2, registrations: [], unresolved: [], stdoutWrites: [], throwingHandlers: [], looseZodObjects: [] });
+    expect(index).toEqual({
+      root: dir,
+      entry: 'a.mjs',
+      filesIndexed: 2,
+      registrations: [],
+      unresolved: [],
+      stdoutWrites: [],
+      throwingHandlers: [],
+      looseZodObjects: [],
+    });
   });
 
   it('follows multi-line, side-effect, re-export, dynamic and require imports', async () => {
     const dir = project({
-      'a.mjs': ["import {\n  one,\n  two,\n} from './one.mjs';", "import './side.mjs';", "export * from './re.mjs';", "const lazy = await import('./lazy.mjs');", "const { c } = require('./c.cjs');"].join('\n'),
+      'a.mjs': [
+        "import {\n  one,\n  two,\n} from './one.mjs';",
+        "import './side.mjs';",
+        "export * from './re.mjs';",
+        "const lazy = await import('./lazy.mjs');",
+        "const { c } = require('./c.cjs');",
+      ].join('\n'),
       'one.mjs': "export const one = 1, two = 2; console.log('one');",
       'side.mjs': "console.log('side');",
       're.mjs': "console.log('re');",

@@ -25,7 +25,11 @@ const unannotated = (name: string) => ({ ...cleanTools()[0], name, annotations: 
 /** Two tools without annotations; the one named bookstore_ping is ignored with a reason. */
 function ignoredReport() {
   const capture = makeCapture({ tools: [...cleanTools(), unannotated('bookstore_ping'), unannotated('bookstore_list_books')] });
-  const result = runRules(capture, { rules, settings: onlySettings([RULE]), ignore: [{ rule: RULE, tool: 'bookstore_ping', reason: 'health check' }] });
+  const result = runRules(capture, {
+    rules,
+    settings: onlySettings([RULE]),
+    ignore: [{ rule: RULE, tool: 'bookstore_ping', reason: 'health check' }],
+  });
   return lintReport(buildServerReport(capture, result, ANCHORS, rules));
 }
 
@@ -34,7 +38,9 @@ describe('ignored findings in every format', () => {
 
   it('are kept in the report with their reason', () => {
     expect(report.servers[0]!.findings).toHaveLength(1);
-    expect(report.servers[0]!.ignored.map((f) => [f.subject, f.reason])).toEqual([[{ kind: 'tool', name: 'bookstore_ping' }, 'health check']]);
+    expect(report.servers[0]!.ignored.map((f) => [f.subject, f.reason])).toEqual([
+      [{ kind: 'tool', name: 'bookstore_ping' }, 'health check'],
+    ]);
   });
 
   it('text: "ignored: 1 finding"', () => {
@@ -140,10 +146,24 @@ describe('gate', () => {
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'mcplint-report-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    const r = await runCli(['--format', 'github', '--output', join(dir, 'out.txt'), '--report', `sarif=${join(dir, 'x.sarif')}`, '--report', `json=${join(dir, 'x.json')}`, '--', process.execPath, fixturePath('clean-server.mjs')]);
+    const r = await runCli([
+      '--format',
+      'github',
+      '--output',
+      join(dir, 'out.txt'),
+      '--report',
+      `sarif=${join(dir, 'x.sarif')}`,
+      '--report',
+      `json=${join(dir, 'x.json')}`,
+      '--',
+      process.execPath,
+      fixturePath('clean-server.mjs'),
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
-    expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toMatch(/^mcplint: 0 errors, 0 warnings, 0 notes · score 100\/100 \(A\)( · skipped rules: \d+)?\n$/);
+    expect(readFileSync(join(dir, 'out.txt'), 'utf8')).toMatch(
+      /^mcplint: 0 errors, 0 warnings, 0 notes · score 100\/100 \(A\)( · skipped rules: \d+)?\n$/,
+    );
     expect(JSON.parse(readFileSync(join(dir, 'x.sarif'), 'utf8')).version).toBe('2.1.0');
     expect(JSON.parse(readFileSync(join(dir, 'x.json'), 'utf8')).formatVersion).toBe(1);
     const wrong = await runCli(['--report', 'pdf=x.pdf', '--', process.execPath, fixturePath('clean-server.mjs')]);

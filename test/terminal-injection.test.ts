@@ -79,7 +79,9 @@ describe('terminal injection through the report', { timeout: 90_000 }, () => {
     expect(listed.stdout).toContain('  bookstore_add_review\\x1b]52;c;ZWNobyBwd25lZA==\\x07: never called');
     const failed = await runCli(['plan', '--', process.execPath, FIXTURE, '--fail-initialize']);
     expect(failed.stdout).not.toMatch(ACTIVE);
-    expect(failed.stdout).toContain('No probes: the handshake failed: The server answered initialize with an error: cannot start\\x1b[2J\\r');
+    expect(failed.stdout).toContain(
+      'No probes: the handshake failed: The server answered initialize with an error: cannot start\\x1b[2J\\r',
+    );
     // JSON keeps the exact name.
     const json = await runCli(['plan', '--format', 'json', '--', process.execPath, FIXTURE]);
     const exact = `bookstore-mcp-server${ESC}]0;owned\u0007${ESC}[2J 1.0.0\r✔ no problems · score 100/100`;

@@ -24,7 +24,10 @@ describe('text report', () => {
   it('folds the findings of one rule about many tools into one line naming them (+ the rest counted)', () => {
     const out = text(lintReport(server), CONTEXT);
     // In report order (findings are sorted by subject).
-    const names = Array.from({ length: 20 }, (_, i) => `bookstore_get_book_${i}`).sort().slice(0, 8).join(', ');
+    const names = Array.from({ length: 20 }, (_, i) => `bookstore_get_book_${i}`)
+      .sort()
+      .slice(0, 8)
+      .join(', ');
     expect(out).toContain(`warning  ${RULE} · 20 tools: ${names}, … (+12)`);
     expect(out).toContain('e.g. Tool "bookstore_get_book_0" has no annotations');
     expect(out.match(/has no annotations/g)).toHaveLength(1);
@@ -51,7 +54,9 @@ describe('text report', () => {
     const clean = serverReport(makeCapture({ tools: cleanTools() }), { only: [RULE] });
     const report = { ...lintReport(clean, server), skippedServers: [{ name: 'remote-db', reason: 'its command is not installed' }] };
     const out = text(report, CONTEXT);
-    expect(out).toMatch(/servers\n {2}bookstore-mcp-server 1\.0\.0 +A 100 +0 errors, 0 warnings\n {2}bookstore-mcp-server 1\.0\.0 +[A-F] +\d+ +0 errors, 20 warnings\n/);
+    expect(out).toMatch(
+      /servers\n {2}bookstore-mcp-server 1\.0\.0 +A 100 +0 errors, 0 warnings\n {2}bookstore-mcp-server 1\.0\.0 +[A-F] +\d+ +0 errors, 20 warnings\n/,
+    );
     expect(out).toMatch(/ {2}remote-db +skipped: its command is not installed/);
     expect(out.trimEnd().split('\n').at(-1)).toMatch(/20 problems .*, 1 server skipped \(not linted\) across 2 linted servers$/);
     expect(markdown(report, CONTEXT)).toContain('**1 server skipped (not linted):**');
@@ -60,7 +65,16 @@ describe('text report', () => {
 
   it('never says "no problems" while servers were skipped', () => {
     const clean = serverReport(makeCapture({ tools: cleanTools() }), { only: [RULE] });
-    const out = text({ ...lintReport(clean), skippedServers: [{ name: 'a', reason: 'x' }, { name: 'b', reason: 'y' }] }, CONTEXT);
+    const out = text(
+      {
+        ...lintReport(clean),
+        skippedServers: [
+          { name: 'a', reason: 'x' },
+          { name: 'b', reason: 'y' },
+        ],
+      },
+      CONTEXT,
+    );
     const last = out.trimEnd().split('\n').at(-1)!;
     expect(last).toBe('⚠ no problems in the linted servers, 2 servers skipped (not linted) across 1 linted server');
     expect(out).not.toMatch(/✔ no problems\s*$/);

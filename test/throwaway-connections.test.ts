@@ -8,7 +8,11 @@ import { captureFixture } from './helpers/capture.js';
 
 describe('throw-away connections', () => {
   it('a twin of a server that ignores stdin EOF is SIGKILLed, while the server itself is judged', async () => {
-    const capture = await captureFixture('rules/slow-shutdown/bad.mjs', { startFreshEarly: true, exitGraceMs: 1000, probeConfig: { enabled: false } });
+    const capture = await captureFixture('rules/slow-shutdown/bad.mjs', {
+      startFreshEarly: true,
+      exitGraceMs: 1000,
+      probeConfig: { enabled: false },
+    });
     const twin = capture.probes['version-negotiation'] as { data?: { exit?: { how: string } } } | undefined;
     expect(twin?.data?.exit?.how).toBe('sigkill');
     // The server under test still gets stdin close, then SIGTERM after the grace: slow-shutdown can judge it.

@@ -8,7 +8,7 @@ import { isObject } from '../../src/engine/capture-index.js';
 /** What an HTTP probe that ran recorded about the exchange that decided it (written by the HTTP probes, src/probes/http-*.ts), or undefined. */
 export function httpProbe(capture: Capture, id: string): HttpProbeData | undefined {
   const record = capture.probes[id];
-  if (!record || record.status !== 'ran' || !isObject(record.data) || typeof record.data.exchange !== 'number') return undefined;
+  if (record?.status !== 'ran' || !isObject(record.data) || typeof record.data.exchange !== 'number') return undefined;
   return record.data as unknown as HttpProbeData;
 }
 
@@ -32,8 +32,12 @@ export function exchangeEvidence(capture: Capture, index: number): string | unde
     .filter(([name]) => ['origin', 'mcp-protocol-version', 'mcp-session-id'].includes(name))
     .map(([name, value]) => `${name}: ${value}`)
     .join(', ');
-  const status = e.status !== undefined ? `${e.status}${e.contentType ? ` ${e.contentType}` : ''}` : e.error ?? 'no response';
-  const body = e.body?.text ? ` ${e.body.text.replace(/\s+/g, ' ').slice(0, 160)}` : e.body && e.body.bytes > 0 ? ` (${e.body.bytes}-byte ${e.body.kind} body)` : '';
+  const status = e.status !== undefined ? `${e.status}${e.contentType ? ` ${e.contentType}` : ''}` : (e.error ?? 'no response');
+  const body = e.body?.text
+    ? ` ${e.body.text.replace(/\s+/g, ' ').slice(0, 160)}`
+    : e.body && e.body.bytes > 0
+      ? ` (${e.body.bytes}-byte ${e.body.kind} body)`
+      : '';
   return `${e.method} ${path}${e.rpcMethod ? ` (${e.rpcMethod})` : ''}${sent ? ` [${sent}]` : ''} → ${status}${body}`;
 }
 

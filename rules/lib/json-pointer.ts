@@ -2,7 +2,13 @@
 import { clip } from '../../src/shared/text.js';
 
 export function quoteAt(root: unknown, pointer: string): string {
-  const parts = pointer === '' ? [] : pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts =
+    pointer === ''
+      ? []
+      : pointer
+          .split('/')
+          .slice(1)
+          .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let value: unknown = root;
   let reached = '';
   for (const part of parts) {

@@ -116,8 +116,7 @@ export function stripVersionsAndDates(name: string): string {
   return out;
 }
 
-const isVersionWord = (word: string): boolean =>
-  /^v?[0-9]+$/.test(word) || findVersionOrDate(word) !== undefined;
+const isVersionWord = (word: string): boolean => /^v?[0-9]+$/.test(word) || findVersionOrDate(word) !== undefined;
 
 // ---------------------------------------------------------------------------------------------
 // Service and prefix
@@ -125,8 +124,19 @@ const isVersionWord = (word: string): boolean =>
 
 /** Words of a server name that say "this is an MCP server", not which service it serves. */
 const SERVER_NOISE = new Set([
-  'mcp', 'mcps', 'server', 'servers', 'srv', 'modelcontextprotocol',
-  'node', 'nodejs', 'js', 'ts', 'typescript', 'python', 'py',
+  'mcp',
+  'mcps',
+  'server',
+  'servers',
+  'srv',
+  'modelcontextprotocol',
+  'node',
+  'nodejs',
+  'js',
+  'ts',
+  'typescript',
+  'python',
+  'py',
 ]);
 
 /**
@@ -136,7 +146,11 @@ const SERVER_NOISE = new Set([
  */
 export function serviceWords(serverName: string | undefined): string[] | undefined {
   if (!serverName) return undefined;
-  const last = serverName.split('/').filter((part) => part.trim() !== '').at(-1) ?? '';
+  const last =
+    serverName
+      .split('/')
+      .filter((part) => part.trim() !== '')
+      .at(-1) ?? '';
   const service = words(stripVersionsAndDates(last.replace(/^@/, ''))).filter((w) => !SERVER_NOISE.has(w) && !isVersionWord(w));
   return service.length > 0 ? service : undefined;
 }

@@ -72,7 +72,9 @@ function blockProblems(version: ProtocolVersion, slot: Slot): SchemaProblem[] {
   const type = value.type;
   const definition = typeof type === 'string' ? CONTENT_DEFINITIONS[type] : undefined;
   if (!definition || !officialDefines(version, definition)) {
-    return [{ pointer: `${slot.pointer}/type`, message: `${JSON.stringify(type) ?? 'undefined'} is not a content type of protocol ${version}` }];
+    return [
+      { pointer: `${slot.pointer}/type`, message: `${JSON.stringify(type) ?? 'undefined'} is not a content type of protocol ${version}` },
+    ];
   }
   return plain(validateOfficial(version, definition, value), definition).map(at);
 }

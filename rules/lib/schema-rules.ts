@@ -115,11 +115,21 @@ export function judgeSchemaDocument(schema: unknown, protocolVersion: string | u
 export type DocumentMessageId = 'notObject' | 'rootNotObject' | 'invalid' | 'unsupportedDialect';
 
 /** Turn document problems into reports (input-schema-valid, output-schema-valid). */
-export function* documentReports(name: string, base: string, schema: unknown, problems: readonly DocumentProblem[]): Generator<Report<DocumentMessageId>> {
+export function* documentReports(
+  name: string,
+  base: string,
+  schema: unknown,
+  problems: readonly DocumentProblem[],
+): Generator<Report<DocumentMessageId>> {
   for (const p of problems) {
     switch (p.kind) {
       case 'notObject':
-        yield { messageId: 'notObject', data: { name, actual: p.actual }, subject: { kind: 'tool', name, pointer: base }, evidence: shortJson(schema) };
+        yield {
+          messageId: 'notObject',
+          data: { name, actual: p.actual },
+          subject: { kind: 'tool', name, pointer: base },
+          evidence: shortJson(schema),
+        };
         break;
       case 'rootNotObject': {
         const type = (schema as Record<string, unknown>).type;
@@ -152,7 +162,9 @@ export function* documentReports(name: string, base: string, schema: unknown, pr
             more: p.more > 0 ? `; ${p.more} more place${p.more === 1 ? '' : 's'} with problems` : '',
           },
           subject: { kind: 'tool', name, pointer: `${base}${p.pointer}` },
-          ...(p.pointer !== '' && at !== undefined ? { evidence: `"${last.replace(/~1/g, '/').replace(/~0/g, '~')}": ${shortJson(at)}` } : {}),
+          ...(p.pointer !== '' && at !== undefined
+            ? { evidence: `"${last.replace(/~1/g, '/').replace(/~0/g, '~')}": ${shortJson(at)}` }
+            : {}),
         };
         break;
       }

@@ -32,7 +32,15 @@ const PROSE_KEYS = new Set(['description', 'title', 'instructions']);
 const SKIPPED_KEYS = new Set(['icons', '_meta']);
 
 /** Collect the strings of `value` into `out` (a plain recursive walk: generators are too slow for big surfaces). */
-function collect(entry: SurfaceEntry, value: unknown, pointer: string, lastKey: string | undefined, depth: number, proseOnly: boolean, out: SurfaceText[]): void {
+function collect(
+  entry: SurfaceEntry,
+  value: unknown,
+  pointer: string,
+  lastKey: string | undefined,
+  depth: number,
+  proseOnly: boolean,
+  out: SurfaceText[],
+): void {
   if (depth > 64) return;
   if (typeof value === 'string') {
     const prose = lastKey !== undefined && PROSE_KEYS.has(lastKey);
@@ -77,7 +85,8 @@ class WalkedText implements SurfaceText {
 
   get subject(): Subject {
     const entry = this.entrySubject;
-    return (this.#subject ??= this.pointer && entry.kind !== 'server' && entry.kind !== 'transport' ? { ...entry, pointer: this.pointer } : entry);
+    return (this.#subject ??=
+      this.pointer && entry.kind !== 'server' && entry.kind !== 'transport' ? { ...entry, pointer: this.pointer } : entry);
   }
 }
 
@@ -102,10 +111,12 @@ function surfaceEntries(capture: Capture, index: CaptureIndex): SurfaceEntry[] {
     ['resource', index.resources],
     ['resourceTemplate', index.resourceTemplates],
   ] as const;
-  for (const [kind, entries] of lists) for (const entry of entries) out.push({ subject: { kind, name: entry.name }, raw: entry.raw, base: '' });
+  for (const [kind, entries] of lists)
+    for (const entry of entries) out.push({ subject: { kind, name: entry.name }, raw: entry.raw, base: '' });
   const handshake = capture.handshake;
   if (handshake.ok) {
-    if (typeof handshake.instructions === 'string') out.push({ subject: { kind: 'server' }, raw: { instructions: handshake.instructions }, base: '' });
+    if (typeof handshake.instructions === 'string')
+      out.push({ subject: { kind: 'server' }, raw: { instructions: handshake.instructions }, base: '' });
     out.push({ subject: { kind: 'server' }, raw: handshake.serverInfo, base: '/serverInfo' });
   }
   entryCache.set(capture, out);

@@ -60,7 +60,11 @@ async function sarifPlaces(options: FinishOptions): Promise<RepositoryPlaces> {
 
 /** Render, write, gate. Returns the exit code: 0 or 1. */
 export async function finishLint(built: LintReport, rules: readonly Rule[], options: FinishOptions): Promise<number> {
-  const report = baselineReport(built, { cwd: options.cwd, ...(options.baseline ? { file: options.baseline } : {}), ...(options.updateBaseline ? { update: true } : {}) });
+  const report = baselineReport(built, {
+    cwd: options.cwd,
+    ...(options.baseline ? { file: options.baseline } : {}),
+    ...(options.updateBaseline ? { update: true } : {}),
+  });
   const shown = options.quiet ? quietView(report) : report;
   const places = wantsSarif(options) ? await sarifPlaces(options) : undefined;
   const context = (color: boolean) => ({
@@ -76,10 +80,14 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
   if (options.output) writeFileSync(resolve(options.cwd, options.output), main);
   else process.stdout.write(main);
   // Extra files never get colour and always hold the full report (--quiet trims the main output only).
-  for (const extra of options.reports ?? []) writeFileSync(resolve(options.cwd, extra.file), (await formatters[extra.format]())(report, context(false)));
+  for (const extra of options.reports ?? [])
+    writeFileSync(resolve(options.cwd, extra.file), (await formatters[extra.format]())(report, context(false)));
   if (report.baseline?.updated) {
     const b = report.baseline;
-    if (!options.quiet) process.stderr.write(`mcplint: wrote ${b.file} (${b.entries} entr${b.entries === 1 ? 'y' : 'ies'}); add a "reason" to each for reviewers.\n`);
+    if (!options.quiet)
+      process.stderr.write(
+        `mcplint: wrote ${b.file} (${b.entries} entr${b.entries === 1 ? 'y' : 'ies'}); add a "reason" to each for reviewers.\n`,
+      );
   }
 
   const result = gate(report, {

@@ -29,7 +29,9 @@ async function parse(argv: readonly string[]): Promise<number> {
   let exitCode: number = EXIT.ok;
   const parser = yargs(ownArgs)
     .scriptName('mcplint')
-    .usage('$0 [options] -- <command> [args…]\n\nLint an MCP server: launch it, record everything it says, and judge it against the MCP specification and the agent-centric server guidelines.')
+    .usage(
+      '$0 [options] -- <command> [args…]\n\nLint an MCP server: launch it, record everything it says, and judge it against the MCP specification and the agent-centric server guidelines.',
+    )
     .parserConfiguration({ 'populate--': false, 'parse-numbers': false })
     .command(
       '$0',
@@ -44,7 +46,10 @@ async function parse(argv: readonly string[]): Promise<number> {
           .example("$0 --url https://api.example.com/mcp --header 'Authorization: Bearer $TOKEN'", 'Lint a remote server')
           .example('$0 --config-file .mcp.json --jobs 4', 'Lint every server of a client config, four at a time')
           .example('$0 --rule tool-name-verb=off --max-warnings 0 -- python server.py', 'Tune rules, fail on any warning')
-          .example('$0 --format github --report sarif=mcplint.sarif --baseline mcplint.baseline.json', 'CI: annotations, SARIF, only new findings fail'),
+          .example(
+            '$0 --format github --report sarif=mcplint.sarif --baseline mcplint.baseline.json',
+            'CI: annotations, SARIF, only new findings fail',
+          ),
       async (parsed) => {
         const { lintCommand } = await import('./lint-command.js');
         exitCode = await lintCommand(readArgs(parsed, 'lint'), command);
@@ -103,7 +108,9 @@ async function parse(argv: readonly string[]): Promise<number> {
       'explain <rule>',
       "Print a rule's documentation",
       (y) =>
-        y.positional('rule', { type: 'string', demandOption: true }).option('format', { choices: ['text', 'markdown', 'json'] as const, default: 'text' as const }),
+        y
+          .positional('rule', { type: 'string', demandOption: true })
+          .option('format', { choices: ['text', 'markdown', 'json'] as const, default: 'text' as const }),
       async (args) => {
         const { explainCommand } = await import('./rules-commands.js');
         exitCode = await explainCommand(args.rule, args.format);

@@ -18,11 +18,19 @@ export async function mergeCommand(files: readonly string[], args: CliArgs): Pro
     ...(finishing.output ? [{ label: `--output ${finishing.output}`, file: finishing.output }] : []),
     ...(finishing.reports ?? []).map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
   ]);
-  const [{ rules }, { mergeReports }, { finishLint }] = await Promise.all([import('../../rules/index.js'), import('../merge.js'), import('./finish.js')]);
+  const [{ rules }, { mergeReports }, { finishLint }] = await Promise.all([
+    import('../../rules/index.js'),
+    import('../merge.js'),
+    import('./finish.js'),
+  ]);
   // The same config as the shards: cross-server rules that they deferred run here at its levels.
   const run = await loadRunConfig({ cwd, rules, ...lintOptionsOf(args, 'merge') });
   const documents = files.map((file) => [file, readBoundedText(resolve(cwd, file), 'capture', `merge ${file}`)] as const);
   const report = mergeReports(documents, { rules, settings: await run.settings() });
-  const failed = await finishLint(report, rules, { cwd, colorSupported: colorSupported(process.env, process.stdout, process.platform), ...finishing });
+  const failed = await finishLint(report, rules, {
+    cwd,
+    colorSupported: colorSupported(process.env, process.stdout, process.platform),
+    ...finishing,
+  });
   return failed === 0 ? EXIT.ok : EXIT.findings;
 }

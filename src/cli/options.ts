@@ -113,14 +113,17 @@ export const OPTIONS = {
       if (v >= 0) into.maxWarnings = v;
     },
   }),
-  timeout: number(integerIn('timeout', 1, MAX_TIMEOUT_MS, `must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (10 minutes)`), {
-    group: 'Run:',
-    commands: BOTH,
-    describe: 'Per-request timeout in ms (default 10000; start-up gets at least 20000; at most 600000)',
-    lint: (v, into) => {
-      into.timeoutMs = v;
+  timeout: number(
+    integerIn('timeout', 1, MAX_TIMEOUT_MS, `must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (10 minutes)`),
+    {
+      group: 'Run:',
+      commands: BOTH,
+      describe: 'Per-request timeout in ms (default 10000; start-up gets at least 20000; at most 600000)',
+      lint: (v, into) => {
+        into.timeoutMs = v;
+      },
     },
-  }),
+  ),
   'save-capture': text({
     group: 'Output:',
     commands: LINT,
@@ -140,7 +143,8 @@ export const OPTIONS = {
   'sarif-anchor': text({
     group: 'Output:',
     commands: LINT,
-    describe: 'SARIF: the repository file for findings with no file of their own (a URL, a server outside the repository; default: the config file, else README.md)',
+    describe:
+      'SARIF: the repository file for findings with no file of their own (a URL, a server outside the repository; default: the config file, else README.md)',
     finish: (v, into) => {
       if (v) into.sarifAnchor = v;
     },
@@ -174,7 +178,8 @@ export const OPTIONS = {
     group: 'Target:',
     commands: BOTH,
     default: true,
-    describe: 'Reuse the source index from node_modules/.cache/mcplint while the code is unchanged; --no-cache builds it afresh and writes nothing',
+    describe:
+      'Reuse the source index from node_modules/.cache/mcplint while the code is unchanged; --no-cache builds it afresh and writes nothing',
     lint: (v, into) => {
       if (!v) into.noCache = true;
     },
@@ -285,7 +290,8 @@ export const OPTIONS = {
     commands: BOTH,
     describe: 'Protocol version to ask for (default 2025-11-25; 2026-07-28 uses server/discover, no initialize)',
     lint: (v, into) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new UsageError(`--protocol ${v}: give a protocol version date, e.g. 2025-11-25 or 2026-07-28`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v))
+        throw new UsageError(`--protocol ${v}: give a protocol version date, e.g. 2025-11-25 or 2026-07-28`);
       into.protocol = v;
     },
   }),
@@ -351,7 +357,8 @@ export const OPTIONS = {
   'protocol-probes': flag({
     group: 'Probes:',
     commands: BOTH,
-    describe: 'Probe the protocol (ping, unknown method, bad cursor, version negotiation…); --no-protocol-probes turns them off (default: on)',
+    describe:
+      'Probe the protocol (ping, unknown method, bad cursor, version negotiation…); --no-protocol-probes turns them off (default: on)',
     plan: { describe: 'Plan protocol probes (ping, unknown method, bad cursor, version negotiation…; --no-protocol-probes: none)' },
     lint: (v, into) => {
       into.probes = { ...into.probes, protocolProbes: v };
@@ -374,7 +381,8 @@ function parseShard(raw: string): { index: number; count: number } {
   const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
-  if (!m || count < 1 || index < 1 || index > count || count > 10_000) throw new UsageError(`--shard ${raw}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/4`);
+  if (!m || count < 1 || index < 1 || index > count || count > 10_000)
+    throw new UsageError(`--shard ${raw}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/4`);
   return { index, count };
 }
 

@@ -12,7 +12,9 @@ export interface ExtraReport {
 export function parseReportFlag(flag: string): ExtraReport {
   const match = /^([a-z]+)=(.+)$/.exec(flag);
   if (!match || !(match[1]! in formatters)) {
-    throw new UsageError(`--report ${flag}: expected FORMAT=FILE with FORMAT one of ${Object.keys(formatters).join(', ')}, e.g. --report sarif=mcplint.sarif`);
+    throw new UsageError(
+      `--report ${flag}: expected FORMAT=FILE with FORMAT one of ${Object.keys(formatters).join(', ')}, e.g. --report sarif=mcplint.sarif`,
+    );
   }
   return { format: match[1] as FormatName, file: match[2]! };
 }

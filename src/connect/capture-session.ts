@@ -94,10 +94,7 @@ export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
   maxPages: 100,
 };
 
-export async function captureStdio(
-  target: StdioTarget & { readonly declaredIn?: DeclaredIn },
-  options: CaptureOptions,
-): Promise<Capture> {
+export async function captureStdio(target: StdioTarget & { readonly declaredIn?: DeclaredIn }, options: CaptureOptions): Promise<Capture> {
   const description: TargetDescription = {
     kind: 'stdio',
     command: target.command,
@@ -175,7 +172,9 @@ async function recordSession(
                 const old = current;
                 const exit = await old.close();
                 if (restarts >= MAX_RESTARTS || !connection.sinkFor) {
-                  connection.notes.push(`Probes stopped during ${phase}: ${why}; mcplint had already started the server again ${restarts} times.`);
+                  connection.notes.push(
+                    `Probes stopped during ${phase}: ${why}; mcplint had already started the server again ${restarts} times.`,
+                  );
                   return { ...(exit ? { exit } : {}), reason: `${why}; the server had already been started again ${restarts} times` };
                 }
                 restarts++;
@@ -187,10 +186,14 @@ async function recordSession(
                 const again = await establish(next, options, () => initialize(next, options, () => undefined));
                 next.phase = phase;
                 if (!again.ok) {
-                  connection.notes.push(`During ${phase}: ${why}; mcplint started the server again (process ${restarts + 1}), but its handshake failed (${again.message}), so the remaining probes were skipped.`);
+                  connection.notes.push(
+                    `During ${phase}: ${why}; mcplint started the server again (process ${restarts + 1}), but its handshake failed (${again.message}), so the remaining probes were skipped.`,
+                  );
                   return { ...(exit ? { exit } : {}), reason: `${why}; starting the server again failed (${again.message})` };
                 }
-                connection.notes.push(`During ${phase}: ${why}; mcplint started the server again (process ${restarts + 1}) and went on with the remaining probes.`);
+                connection.notes.push(
+                  `During ${phase}: ${why}; mcplint started the server again (process ${restarts + 1}) and went on with the remaining probes.`,
+                );
                 return { session: live(next, again), ...(exit ? { exit } : {}) };
               },
             }
@@ -252,13 +255,23 @@ async function initialize(connection: Connection, options: CaptureOptions, spawn
     case 'closed': {
       const error = spawnError();
       if (connection.transport !== 'stdio') {
-        return { ok: false, ...base, reason: 'connection-failed', message: `The server could not be reached at its URL${error ? `: ${error.message}` : ''}.` };
+        return {
+          ok: false,
+          ...base,
+          reason: 'connection-failed',
+          message: `The server could not be reached at its URL${error ? `: ${error.message}` : ''}.`,
+        };
       }
       if (error) return { ok: false, ...base, reason: 'spawn-failed', message: `The server could not be started: ${error.message}` };
       return { ok: false, ...base, reason: 'exited', message: 'The server exited before answering initialize.' };
     }
     case 'timeout':
-      return { ok: false, ...base, reason: 'timeout', message: `The server did not answer initialize within ${options.startupTimeoutMs} ms.` };
+      return {
+        ok: false,
+        ...base,
+        reason: 'timeout',
+        message: `The server did not answer initialize within ${options.startupTimeoutMs} ms.`,
+      };
     case 'error':
       return {
         ok: false,
@@ -312,8 +325,17 @@ async function fetchList(
     if (outcome.kind !== 'result') {
       const error =
         outcome.kind === 'error'
-          ? { kind: 'error-response' as const, message: String(outcome.error.message ?? ''), code: outcome.error.code, data: outcome.error.data }
-          : { kind: outcome.kind, message: outcome.kind === 'timeout' ? `No answer to ${method} within the timeout.` : `The connection closed during ${method}.` };
+          ? {
+              kind: 'error-response' as const,
+              message: String(outcome.error.message ?? ''),
+              code: outcome.error.code,
+              data: outcome.error.data,
+            }
+          : {
+              kind: outcome.kind,
+              message:
+                outcome.kind === 'timeout' ? `No answer to ${method} within the timeout.` : `The connection closed during ${method}.`,
+            };
       return { status: pages.length === 0 ? 'error' : 'partial', pages, items, error };
     }
     const result = outcome.result;

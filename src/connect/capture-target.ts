@@ -55,7 +55,8 @@ export function targetSecrets(target: ResolvedTarget): string[] {
   try {
     const url = new URL(target.url);
     if (url.password) secrets.push(decodeURIComponent(url.password), url.password);
-    for (const [name, value] of url.searchParams) if (SECRET_QUERY.test(name) && value.length >= 4) secrets.push(value, encodeURIComponent(value));
+    for (const [name, value] of url.searchParams)
+      if (SECRET_QUERY.test(name) && value.length >= 4) secrets.push(value, encodeURIComponent(value));
   } catch {
     // An invalid URL fails later, with a clear message.
   }
@@ -73,7 +74,10 @@ export interface TargetCaptureOptions extends CaptureOptions {
 
 /** Capture any resolved target. */
 export async function captureTarget(target: ResolvedTarget, options: TargetCaptureOptions): Promise<Capture> {
-  const timed = target.timeoutMs !== undefined ? { ...options, timeoutMs: target.timeoutMs, startupTimeoutMs: Math.max(target.timeoutMs, options.startupTimeoutMs) } : options;
+  const timed =
+    target.timeoutMs !== undefined
+      ? { ...options, timeoutMs: target.timeoutMs, startupTimeoutMs: Math.max(target.timeoutMs, options.startupTimeoutMs) }
+      : options;
   const effective = { ...timed, progressLabel: progressLabel(target) };
   const capture = isHttpTarget(target) ? await captureHttp(target, effective) : await captureStdio(target, effective);
   return withClientConfig(capture, target.clientConfig);
@@ -99,7 +103,10 @@ export async function captureHttp(target: ResolvedHttpTarget, options: TargetCap
   // The probes (planned by the caller: connect does not know them) get the HTTP connection too, so
   // that they plan the HTTP protocol probes first; --no-protocol-probes withholds it.
   const hook = options.probes;
-  const probes = hook && (async (session: LiveSession): Promise<Record<string, ProbeRecord>> => hook(options.httpProbes === false ? session : { ...session, http: connection }));
+  const probes =
+    hook &&
+    (async (session: LiveSession): Promise<Record<string, ProbeRecord>> =>
+      hook(options.httpProbes === false ? session : { ...session, http: connection }));
   const capture = await runSession(connection, description, { ...options, ...(probes ? { probes } : {}) }, () => connection.connectError);
   return { ...capture, exchanges: connection.exchanges.map((e) => ({ ...e })) };
 }

@@ -70,7 +70,8 @@ export function loadClientConfig(file: string, options: LoadOptions): ClientConf
   const format = detectFormat(path, doc);
   const info = CLIENT_FORMATS[format];
   const serversKey = isObject(doc.mcpServers) ? 'mcpServers' : isObject(doc.servers) ? 'servers' : undefined;
-  if (!serversKey) throw new ConfigError(`--config-file ${file}: no "${info.serversKey}" object, so no MCP servers to lint (${info.label})`);
+  if (!serversKey)
+    throw new ConfigError(`--config-file ${file}: no "${info.serversKey}" object, so no MCP servers to lint (${info.label})`);
   const servers = doc[serversKey] as Record<string, unknown>;
   const shown = displayPath(path, options.cwd);
   const context: ExpandContext = {
@@ -113,11 +114,15 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
     const result = expand(raw, s.context);
     values[pointer] = classify(raw, result, pointer, secretName);
     if (values[pointer]!.secret) secrets.push(result.text);
-    for (const missing of result.missing) problems.push(`${pointer.slice(1)} uses \${${missing}}, but ${missing} is not set in mcplint's environment`);
+    for (const missing of result.missing)
+      problems.push(`${pointer.slice(1)} uses \${${missing}}, but ${missing} is not set in mcplint's environment`);
     for (const input of result.inputs) {
-      problems.push(`${pointer.slice(1)} uses \${input:${input}}, a value VS Code asks the user for; mcplint cannot prompt — lint the server directly (-- command, or --url with --header)`);
+      problems.push(
+        `${pointer.slice(1)} uses \${input:${input}}, a value VS Code asks the user for; mcplint cannot prompt — lint the server directly (-- command, or --url with --header)`,
+      );
     }
-    for (const [variable, value] of result.used) if (value.length >= 4 && (secretName !== undefined || SECRET_NAME.test(variable))) secrets.push(value);
+    for (const [variable, value] of result.used)
+      if (value.length >= 4 && (secretName !== undefined || SECRET_NAME.test(variable))) secrets.push(value);
     return result.text;
   };
 
@@ -150,7 +155,8 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
     }
   }
   const args: string[] = [];
-  if (Array.isArray(entry.args)) entry.args.forEach((arg, i) => args.push(expandAt(`/args/${i}`, String(arg), secretFlagBefore(entry.args as unknown[], i))));
+  if (Array.isArray(entry.args))
+    entry.args.forEach((arg, i) => args.push(expandAt(`/args/${i}`, String(arg), secretFlagBefore(entry.args as unknown[], i))));
   const command = hasCommand ? expandAt('/command', entry.command as string) : undefined;
   const url = urlKey ? expandAt(`/${urlKey}`, entry[urlKey] as string) : undefined;
   const cwdRaw = typeof entry.cwd === 'string' ? expandAt('/cwd', entry.cwd) : undefined;
@@ -220,7 +226,8 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
 /** Command-line flags whose next argument is a credential. */
 const SECRET_FLAG = { test: (arg: string): boolean => /^--?[A-Za-z][A-Za-z0-9-]*$/.test(arg) && SECRET_NAME.test(arg) };
 /** Values that are placeholders, not secrets. */
-const PLACEHOLDER = /^(?:<[^>]*>|\[[^\]]*\]|\{[^}]*\}|your[-_ ].*|.*YOUR_.*|x{3,}|\*{3,}|\.{3}|…|changeme|example|todo|tbd|none|null|true|false|\d{1,6})$/i;
+const PLACEHOLDER =
+  /^(?:<[^>]*>|\[[^\]]*\]|\{[^}]*\}|your[-_ ].*|.*YOUR_.*|x{3,}|\*{3,}|\.{3}|…|changeme|example|todo|tbd|none|null|true|false|\d{1,6})$/i;
 
 function secretFlagBefore(args: readonly unknown[], i: number): string | undefined {
   const previous = i > 0 ? args[i - 1] : undefined;
@@ -255,32 +262,43 @@ function expand(raw: string, context: ExpandContext): Expansion {
   const used = new Map<string, string>();
   let literal = '';
   let at = 0;
-  const text = raw.replace(REFERENCE, (whole, builtin: string | undefined, input: string | undefined, name: string | undefined, fallback: string | undefined, bare: string | undefined, offset: number) => {
-    literal += raw.slice(at, offset);
-    at = offset + whole.length;
-    if (input !== undefined) {
-      references.push(`input:${input}`);
-      inputs.push(input);
+  const text = raw.replace(
+    REFERENCE,
+    (
+      whole,
+      builtin: string | undefined,
+      input: string | undefined,
+      name: string | undefined,
+      fallback: string | undefined,
+      bare: string | undefined,
+      offset: number,
+    ) => {
+      literal += raw.slice(at, offset);
+      at = offset + whole.length;
+      if (input !== undefined) {
+        references.push(`input:${input}`);
+        inputs.push(input);
+        return whole;
+      }
+      if (builtin !== undefined) {
+        references.push(builtin);
+        if (builtin === 'workspaceFolder') return context.workspaceFolder;
+        if (builtin === 'workspaceFolderBasename') return basename(context.workspaceFolder);
+        if (builtin === 'userHome') return homedir();
+        return sep;
+      }
+      const variable = (name ?? bare)!;
+      references.push(variable);
+      const value = context.env[variable];
+      if (value !== undefined) {
+        used.set(variable, value);
+        return value;
+      }
+      if (fallback !== undefined) return fallback;
+      missing.push(variable);
       return whole;
-    }
-    if (builtin !== undefined) {
-      references.push(builtin);
-      if (builtin === 'workspaceFolder') return context.workspaceFolder;
-      if (builtin === 'workspaceFolderBasename') return basename(context.workspaceFolder);
-      if (builtin === 'userHome') return homedir();
-      return sep;
-    }
-    const variable = (name ?? bare)!;
-    references.push(variable);
-    const value = context.env[variable];
-    if (value !== undefined) {
-      used.set(variable, value);
-      return value;
-    }
-    if (fallback !== undefined) return fallback;
-    missing.push(variable);
-    return whole;
-  });
+    },
+  );
   literal += raw.slice(at);
   return { text, references, literal, missing: [...new Set(missing)], inputs: [...new Set(inputs)], used };
 }
@@ -295,7 +313,15 @@ function classify(raw: string, expansion: Expansion, pointer: string, secretName
   if (found) secret = found.kind.label;
   else if (secretName !== undefined && SECRET_FLAG.test(secretName) && trimmed.length >= 8 && !PLACEHOLDER.test(trimmed)) {
     secret = `literal value after ${secretName}`;
-  } else if (secretName !== undefined && SECRET_NAME.test(secretName) && trimmed.length >= 8 && !/\s/.test(trimmed) && !PLACEHOLDER.test(trimmed) && !looksLikeLocation(trimmed) && !isSchemePrefix(trimmed)) {
+  } else if (
+    secretName !== undefined &&
+    SECRET_NAME.test(secretName) &&
+    trimmed.length >= 8 &&
+    !/\s/.test(trimmed) &&
+    !PLACEHOLDER.test(trimmed) &&
+    !looksLikeLocation(trimmed) &&
+    !isSchemePrefix(trimmed)
+  ) {
     secret = `literal value of ${secretName}`;
   } else if (isRandomLooking(trimmed)) secret = 'long random-looking string';
   // Env and header values are replaced unless they are references (plus at most an auth scheme like "Bearer ").
@@ -323,7 +349,8 @@ function redactLiteral(raw: string, expansion: Expansion): string {
 }
 
 const isSchemePrefix = (text: string): boolean => /^(?:bearer|basic|token|bot|apikey)$/i.test(text);
-const looksLikeLocation = (text: string): boolean => /^(?:[a-z][a-z0-9+.-]*:\/\/|[./~]|[A-Za-z]:\\)/i.test(text) && !/:[^/@\s]+@/.test(text);
+const looksLikeLocation = (text: string): boolean =>
+  /^(?:[a-z][a-z0-9+.-]*:\/\/|[./~]|[A-Za-z]:\\)/i.test(text) && !/:[^/@\s]+@/.test(text);
 
 /** A long token-like string: no spaces, mixed character classes, high entropy, not a path or URL. */
 function isRandomLooking(text: string): boolean {
@@ -364,7 +391,10 @@ function redactEntry(entry: Record<string, unknown>, values: Readonly<Record<str
 }
 
 function setAt(root: Record<string, unknown>, pointer: string, value: string): void {
-  const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: unknown = root;
   for (const part of parts.slice(0, -1)) {
     if (typeof node !== 'object' || node === null) return;
@@ -418,7 +448,7 @@ function lineOf(text: string, name: string, from: number): number {
   const re = new RegExp(`${escapeRegExp(key)}\\s*:`, 'g');
   re.lastIndex = Math.max(0, from);
   const m = re.exec(text);
-  const at = m ? m.index : from >= 0 ? from : 0;
+  const at = m ? m.index : Math.max(from, 0);
   return text.slice(0, at).split('\n').length;
 }
 

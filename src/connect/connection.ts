@@ -10,7 +10,12 @@ export type RequestId = string | number;
 
 export type RpcOutcome =
   | { readonly kind: 'result'; readonly result: unknown; readonly frame: number; readonly ms: number }
-  | { readonly kind: 'error'; readonly error: { code?: unknown; message?: unknown; data?: unknown }; readonly frame: number; readonly ms: number }
+  | {
+      readonly kind: 'error';
+      readonly error: { code?: unknown; message?: unknown; data?: unknown };
+      readonly frame: number;
+      readonly ms: number;
+    }
   | { readonly kind: 'timeout'; readonly ms: number }
   | { readonly kind: 'closed'; readonly ms: number };
 
@@ -179,7 +184,8 @@ export abstract class RecordingSession {
   /** Called by transports for every complete message received. Returns the frame index. */
   protected receive(message: unknown, bytes: number, offset?: number, truncated = false, http?: FrameHttp): number {
     const notification = isObject(message) && typeof message.method === 'string' && !('id' in message);
-    if (notification) this.notificationCounts.set(message.method as string, (this.notificationCounts.get(message.method as string) ?? 0) + 1);
+    if (notification)
+      this.notificationCounts.set(message.method as string, (this.notificationCounts.get(message.method as string) ?? 0) + 1);
     // Responses and server requests stay recorded past the frame cap (there are few); notifications do not.
     const essential = !notification;
     if (this.willKeep(essential)) {
@@ -190,14 +196,17 @@ export abstract class RecordingSession {
       if (truncated) this.truncatedFrames++;
       else this.recordedBytes += bytes;
     }
-    const frame = this.record({
-      kind: 'message',
-      dir: 'recv',
-      bytes,
-      ...(offset !== undefined ? { offset } : {}),
-      ...(truncated ? { truncated: true, message: envelopeOf(message) } : { message }),
-      ...(http ? { http } : {}),
-    }, essential);
+    const frame = this.record(
+      {
+        kind: 'message',
+        dir: 'recv',
+        bytes,
+        ...(offset !== undefined ? { offset } : {}),
+        ...(truncated ? { truncated: true, message: envelopeOf(message) } : { message }),
+        ...(http ? { http } : {}),
+      },
+      essential,
+    );
     if (!isObject(message)) return frame;
     const isResponse = 'id' in message && !('method' in message) && ('result' in message || 'error' in message);
     if (isResponse) {
@@ -262,7 +271,8 @@ export abstract class RecordingSession {
 
   private record(frame: Omit<MessageFrame, 'seq' | 'at' | 'phase'> | Omit<NoiseFrame, 'seq' | 'at' | 'phase'>, essential = false): number {
     if (!this.willKeep(essential)) {
-      if (this.droppedFrames++ === 0) this.notes.push(`Frame cap of ${MAX_FRAMES} reached; later notifications and stdout lines were counted, not kept.`);
+      if (this.droppedFrames++ === 0)
+        this.notes.push(`Frame cap of ${MAX_FRAMES} reached; later notifications and stdout lines were counted, not kept.`);
       return -1;
     }
     const full = {

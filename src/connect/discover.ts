@@ -57,7 +57,9 @@ export async function establish(connection: Connection, options: EstablishOption
   if (first.ok || !modernSignal(first) || connection.isClosed) return first;
   const modern = await discover(connection, options, MODERN_PROTOCOL_VERSION);
   if (modern.ok) {
-    connection.notes.push(`The server refused initialize (${describeError(first)}) the way a ${MODERN_PROTOCOL_VERSION} server does; mcplint used server/discover.`);
+    connection.notes.push(
+      `The server refused initialize (${describeError(first)}) the way a ${MODERN_PROTOCOL_VERSION} server does; mcplint used server/discover.`,
+    );
     return modern;
   }
   connection.notes.push(`initialize failed and server/discover failed too (${modern.message}).`);
@@ -89,10 +91,18 @@ export async function discover(connection: Connection, options: EstablishOptions
         ok: false,
         ...base,
         reason: connection.transport === 'stdio' ? 'exited' : 'connection-failed',
-        message: connection.transport === 'stdio' ? 'The server exited before answering server/discover.' : 'The connection closed before server/discover was answered.',
+        message:
+          connection.transport === 'stdio'
+            ? 'The server exited before answering server/discover.'
+            : 'The connection closed before server/discover was answered.',
       });
     case 'timeout':
-      return fail({ ok: false, ...base, reason: 'timeout', message: `The server did not answer server/discover within ${options.startupTimeoutMs} ms.` });
+      return fail({
+        ok: false,
+        ...base,
+        reason: 'timeout',
+        message: `The server did not answer server/discover within ${options.startupTimeoutMs} ms.`,
+      });
     case 'error':
       return fail({
         ok: false,

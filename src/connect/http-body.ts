@@ -125,7 +125,8 @@ export class BodyDecoder {
     if (this.options.onEvent?.(event)) return [];
     if (event.data.trim() === '') return [];
     const parsed = parseJson(event.data);
-    if (parsed.ok) return Array.isArray(parsed.value) ? parsed.value.flatMap(batchItem) : messageOf(parsed.value, Buffer.byteLength(event.data));
+    if (parsed.ok)
+      return Array.isArray(parsed.value) ? parsed.value.flatMap(batchItem) : messageOf(parsed.value, Buffer.byteLength(event.data));
     if (this.textBytes < BODY_TEXT_CAP) this.keepText(Buffer.from(`${event.data}\n`));
     return [];
   }

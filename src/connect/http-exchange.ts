@@ -107,7 +107,8 @@ export class HttpExchanger {
   enlist(record: HttpExchange): number {
     const index = this.exchanges.length;
     if (index < MAX_EXCHANGES) this.exchanges.push(record);
-    else if (this.dropped++ === 0) this.host.notes.push(`Exchange cap of ${MAX_EXCHANGES} reached; later HTTP exchanges were not recorded.`);
+    else if (this.dropped++ === 0)
+      this.host.notes.push(`Exchange cap of ${MAX_EXCHANGES} reached; later HTTP exchanges were not recorded.`);
     return index;
   }
 
@@ -334,7 +335,9 @@ class Exchange {
       ...(Object.keys(this.kept).length ? { responseHeaders: this.kept } : {}),
       ...(this.contentType ? { contentType: this.contentType } : {}),
       ...(this.sessionId ? { sessionId: this.sessionId } : {}),
-      ...(status !== undefined || bytes > 0 ? { body: body ? body.describe(status, this.frames) : unreadBody(this.spec.headersOnly === true) } : {}),
+      ...(status !== undefined || bytes > 0
+        ? { body: body ? body.describe(status, this.frames) : unreadBody(this.spec.headersOnly === true) }
+        : {}),
       ...(error !== undefined ? { error } : {}),
       durationMs: this.exchanger.host.elapsed() - this.startedAt,
     });

@@ -7,7 +7,15 @@ import type { HttpExchange } from '../capture.js';
 import { isObject } from '../shared/json.js';
 
 /** Response headers worth keeping. */
-const KEPT_RESPONSE_HEADERS = ['content-type', 'mcp-session-id', 'allow', 'x-accel-buffering', 'www-authenticate', 'location', 'cache-control'];
+const KEPT_RESPONSE_HEADERS = [
+  'content-type',
+  'mcp-session-id',
+  'allow',
+  'x-accel-buffering',
+  'www-authenticate',
+  'location',
+  'cache-control',
+];
 
 export interface RequestHeaders {
   readonly sent: Record<string, string>;
@@ -29,9 +37,9 @@ export function requestHeaders(
   const protocol: Record<string, string> = {};
   if (method === 'POST') {
     protocol['content-type'] = 'application/json';
-    protocol['accept'] = 'application/json, text/event-stream';
+    protocol.accept = 'application/json, text/event-stream';
   } else if (method === 'GET') {
-    protocol['accept'] = 'text/event-stream';
+    protocol.accept = 'text/event-stream';
   }
   Object.assign(protocol, session);
   for (const [name, value] of Object.entries(overrides ?? {})) {

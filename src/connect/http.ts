@@ -61,7 +61,10 @@ export class HttpConnection extends RecordingSession implements Connection {
   private fellBack = false;
   private terminated = false;
 
-  constructor(target: HttpTarget, private readonly options: HttpOptions) {
+  constructor(
+    target: HttpTarget,
+    private readonly options: HttpOptions,
+  ) {
     super(options.timeoutMs);
     this.endpoint = new URL(target.url);
     const choice = target.transport ?? 'auto';
@@ -188,15 +191,33 @@ export class HttpConnection extends RecordingSession implements Connection {
     const self = this; // the getters read this session's state as it changes
     return {
       notes: this.notes,
-      get endpoint() { return self.endpoint; },
-      get timeoutMs() { return self.options.timeoutMs; },
-      get isClosed() { return self.isClosed; },
-      get terminated() { return self.terminated; },
-      get transport() { return self.transport; },
-      get everAnswered() { return self.everAnswered; },
-      set everAnswered(value: boolean) { self.everAnswered = value; },
-      get modernMeta() { return self.modernMeta; },
-      get negotiatedVersion() { return self.negotiatedVersion; },
+      get endpoint() {
+        return self.endpoint;
+      },
+      get timeoutMs() {
+        return self.options.timeoutMs;
+      },
+      get isClosed() {
+        return self.isClosed;
+      },
+      get terminated() {
+        return self.terminated;
+      },
+      get transport() {
+        return self.transport;
+      },
+      get everAnswered() {
+        return self.everAnswered;
+      },
+      set everAnswered(value: boolean) {
+        self.everAnswered = value;
+      },
+      get modernMeta() {
+        return self.modernMeta;
+      },
+      get negotiatedVersion() {
+        return self.negotiatedVersion;
+      },
       exchange: (spec) => this.exchange(spec),
       track: (work) => this.track(work),
       isPending: (id) => this.isPending(id),
@@ -212,7 +233,9 @@ export class HttpConnection extends RecordingSession implements Connection {
     const self = this;
     return {
       notes: this.notes,
-      get phase() { return self.phase; },
+      get phase() {
+        return self.phase;
+      },
       elapsed: () => this.elapsed(),
       sessionHeaders: (spec) => this.active.headers(spec),
       receive: (message, bytes, http) => this.receive(message, bytes, undefined, bytes > FRAME_MESSAGE_CAP, http),
@@ -230,7 +253,7 @@ export class HttpConnection extends RecordingSession implements Connection {
 
   private tagFrame(index: number, http: FrameHttp): void {
     const frame = this.frames[index];
-    if (!frame || frame.kind !== 'message') return;
+    if (frame?.kind !== 'message') return;
     this.frames[index] = { ...frame, http };
   }
 

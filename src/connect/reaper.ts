@@ -193,7 +193,11 @@ export function reapEscaped(pid: number): Survivor[] {
 }
 
 /** Live processes of one server session (see reapEscaped), found in `table`. */
-function sessionMembers(pid: number, session: { readonly marker: string; readonly start: number }, table: Map<number, ProcInfo>): Set<number> {
+function sessionMembers(
+  pid: number,
+  session: { readonly marker: string; readonly start: number },
+  table: Map<number, ProcInfo>,
+): Set<number> {
   const markers = new Map<number, string | undefined>();
   const marker = (p: number): string | undefined => {
     if (!markers.has(p)) markers.set(p, markerOf(p));
@@ -289,7 +293,10 @@ function processTable(): Map<number, ProcInfo> {
     return table;
   }
   try {
-    const out = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid=,state=,lstart='], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,pgid=,state=,lstart='], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     for (const line of out.split('\n')) {
       const m = /^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line);
       if (m) table.set(Number(m[1]), { ppid: Number(m[2]), pgid: Number(m[3]), sid: -1, state: m[4]!.slice(0, 1), start: m[5]!.trim() });
@@ -314,7 +321,10 @@ function readStat(pid: number): ProcInfo | undefined {
 function startTime(pid: number): string | undefined {
   if (process.platform === 'linux') return readStat(pid)?.start;
   try {
-    return execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || undefined;
+    return (
+      execFileSync('ps', ['-o', 'lstart=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() ||
+      undefined
+    );
   } catch {
     return undefined;
   }

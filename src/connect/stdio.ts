@@ -7,7 +7,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import type { CappedText, OutputStats, Phase, ProcessExit } from '../capture.js';
 import { isObject } from '../shared/json.js';
-import { clip } from '../shared/text.js';
 import { FRAME_MESSAGE_CAP, mib, RecordingSession, type Connection, type FrameSink } from './connection.js';
 import { LineSplitter } from './line-splitter.js';
 import { killTree, reapEscaped, rememberDescendants, survivors, trackChild, untrackChild } from './reaper.js';
@@ -38,7 +37,20 @@ export interface StdioOptions {
 /** Variables a stdio client passes on by default, like the SDK's getDefaultEnvironment(). */
 export const INHERITED_ENV_VARS =
   process.platform === 'win32'
-    ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES']
+    ? [
+        'APPDATA',
+        'HOMEDRIVE',
+        'HOMEPATH',
+        'LOCALAPPDATA',
+        'PATH',
+        'PROCESSOR_ARCHITECTURE',
+        'SYSTEMDRIVE',
+        'SYSTEMROOT',
+        'TEMP',
+        'USERNAME',
+        'USERPROFILE',
+        'PROGRAMFILES',
+      ]
     : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
 
 /** Output caps: memory stays bounded whatever the server writes. */
@@ -58,7 +70,9 @@ const utf8Lenient = new TextDecoder('utf-8');
 export function serverEnvironment(extra: Readonly<Record<string, string>> | undefined, inheritAll = false): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   if (inheritAll) Object.assign(env, process.env);
-  else for (const name of INHERITED_ENV_VARS) if (process.env[name] !== undefined && !process.env[name]!.startsWith('()')) env[name] = process.env[name];
+  else
+    for (const name of INHERITED_ENV_VARS)
+      if (process.env[name] !== undefined && !process.env[name]!.startsWith('()')) env[name] = process.env[name];
   return { ...env, ...extra };
 }
 
@@ -150,7 +164,9 @@ export class StdioConnection extends RecordingSession implements Connection {
       const waitingFor = this.waitingFor();
       this.stopped = { reason: 'stdout-cap', phase: this.phase, at: this.elapsed(), ...(waitingFor ? { waitingFor } : {}) };
       const when = waitingFor ? `while mcplint waited for the ${waitingFor} response` : phaseWords(this.phase);
-      this.notes.push(`The server wrote more than the stdout cap of ${mib(this.maxStdoutBytes)} ${when}; mcplint stopped it (SIGTERM, then SIGKILL).`);
+      this.notes.push(
+        `The server wrote more than the stdout cap of ${mib(this.maxStdoutBytes)} ${when}; mcplint stopped it (SIGTERM, then SIGKILL).`,
+      );
       void this.close();
     }
   }
@@ -305,7 +321,9 @@ export class StdioConnection extends RecordingSession implements Connection {
     if (!drained) {
       this.child.stdout!.destroy();
       this.child.stderr!.destroy();
-      this.notes.push(`The server's stdout/stderr stayed open after it exited (a process it started still held them); mcplint closed them after ${PIPE_CLOSE_GRACE_MS} ms.`);
+      this.notes.push(
+        `The server's stdout/stderr stayed open after it exited (a process it started still held them); mcplint closed them after ${PIPE_CLOSE_GRACE_MS} ms.`,
+      );
       if (!this.exitInfo) this.markClosed(null, 'SIGKILL');
     }
     untrackChild(this.child);
@@ -324,7 +342,9 @@ export class StdioConnection extends RecordingSession implements Connection {
       code: exit.code,
       signal: exit.signal,
       at: exit.at,
-      ...(this.shutdownStage !== 'exited-early' ? { shutdownMs: Math.max(0, Math.round(this.startedAt + exit.at - this.shutdownStartedAt!)) } : {}),
+      ...(this.shutdownStage !== 'exited-early'
+        ? { shutdownMs: Math.max(0, Math.round(this.startedAt + exit.at - this.shutdownStartedAt!)) }
+        : {}),
       graceMs: this.exitGraceMs,
       ...(leftBehind.length > 0 ? { leftBehind } : {}),
       ...(escaped.length > 0 ? { survivors: escaped } : {}),
@@ -369,7 +389,6 @@ export class StdioConnection extends RecordingSession implements Connection {
       // Already gone.
     }
   }
-
 }
 
 /**

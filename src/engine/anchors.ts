@@ -74,7 +74,7 @@ function manifestAnchor(root: string): FileAnchor | undefined {
 
 /** 1-based line of the first top-level-looking `"key":` in a JSON text. */
 export function lineOfKey(text: string, key: string): number | undefined {
-  const at = text.search(new RegExp(`^\\s{0,4}["']?${key}["']?\\s*:`, "m"));
+  const at = text.search(new RegExp(`^\\s{0,4}["']?${key}["']?\\s*:`, 'm'));
   if (at === -1) return undefined;
   return text.slice(0, at).split('\n').length;
 }

@@ -57,14 +57,21 @@ export function baselineAccepting(findings: Iterable<Finding>, previous: Baselin
     if (!entries.has(finding.fingerprint)) entries.set(finding.fingerprint, entryFor(finding, reasons.get(finding.fingerprint) ?? ''));
   }
   const sorted = [...entries.values()].sort(
-    (a, b) => compare(a.rule, b.rule) || compare(a.subject, b.subject) || compare(a.message, b.message) || compare(a.fingerprint, b.fingerprint),
+    (a, b) =>
+      compare(a.rule, b.rule) || compare(a.subject, b.subject) || compare(a.message, b.message) || compare(a.fingerprint, b.fingerprint),
   );
   return { version: BASELINE_VERSION, entries: sorted };
 }
 
 /** The file's text: stable key order, one entry per block, trailing newline. */
 export function serializeBaseline(baseline: Baseline): string {
-  const entries = baseline.entries.map((e) => ({ fingerprint: e.fingerprint, rule: e.rule, subject: e.subject, message: e.message, reason: e.reason }));
+  const entries = baseline.entries.map((e) => ({
+    fingerprint: e.fingerprint,
+    rule: e.rule,
+    subject: e.subject,
+    message: e.message,
+    reason: e.reason,
+  }));
   return JSON.stringify({ version: baseline.version, entries }, null, 2) + '\n';
 }
 
@@ -77,8 +84,10 @@ export function parseBaseline(text: string): Baseline {
     throw new Error('not JSON');
   }
   const v = value as { version?: unknown; entries?: unknown };
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error('not a baseline (expected an object with "version" and "entries")');
-  if (v.version !== BASELINE_VERSION) throw new Error(`unsupported baseline version ${JSON.stringify(v.version)} (expected ${BASELINE_VERSION})`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new Error('not a baseline (expected an object with "version" and "entries")');
+  if (v.version !== BASELINE_VERSION)
+    throw new Error(`unsupported baseline version ${JSON.stringify(v.version)} (expected ${BASELINE_VERSION})`);
   if (!Array.isArray(v.entries)) throw new Error('"entries" must be an array');
   const entries = v.entries.map((raw: unknown, i): BaselineEntry => {
     const e = raw as Partial<Record<keyof BaselineEntry, unknown>>;

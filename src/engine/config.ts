@@ -102,22 +102,33 @@ export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
           },
         },
       },
-      timeout: { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS, description: 'Per-request timeout in milliseconds (at most 600000: 10 minutes).' },
+      timeout: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_TIMEOUT_MS,
+        description: 'Per-request timeout in milliseconds (at most 600000: 10 minutes).',
+      },
       allowOrigins: {
         type: 'array',
         items: { type: 'string', pattern: '^https?://[^/?#]+/?$' },
-        description: 'Origins (scheme://host[:port]) besides the --url\'s own that an HTTP server may send mcplint to by a redirect or a legacy SSE endpoint; your headers go with it. Default: none.',
+        description:
+          "Origins (scheme://host[:port]) besides the --url's own that an HTTP server may send mcplint to by a redirect or a legacy SSE endpoint; your headers go with it. Default: none.",
       },
       source: {
         type: 'object',
         additionalProperties: false,
-        description: "Source mapping: findings point at the line that registers the tool.",
+        description: 'Source mapping: findings point at the line that registers the tool.',
         properties: {
-          project: { type: 'string', minLength: 1, description: "The server's project directory, relative to this file (default: the launched script's nearest package.json)." },
+          project: {
+            type: 'string',
+            minLength: 1,
+            description: "The server's project directory, relative to this file (default: the launched script's nearest package.json).",
+          },
           enabled: { type: 'boolean', description: 'false turns source mapping off, like --no-source.' },
           cache: {
             type: 'boolean',
-            description: 'false builds the source index afresh on every run instead of reusing it from node_modules/.cache/mcplint, like --no-cache.',
+            description:
+              'false builds the source index afresh on every run instead of reusing it from node_modules/.cache/mcplint, like --no-cache.',
           },
         },
       },
@@ -130,7 +141,8 @@ let validator: { rules: readonly Rule[]; validate: (value: unknown) => ErrorObje
 
 /** Validate a loaded config; throws ConfigError with one readable line. */
 export function validateConfig(value: unknown, rules: readonly Rule[], file: string): McplintConfig {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError(`${file}: the configuration must be an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError(`${file}: the configuration must be an object`);
   const ruleIds = new Set(rules.map((r) => r.id));
   const ruleSection = (value as Record<string, unknown>).rules;
   if (ruleSection && typeof ruleSection === 'object') {
@@ -153,15 +165,20 @@ function describe(error: ErrorObject): string {
   const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '(root)';
   if (error.keyword === 'additionalProperties') return `${where}: unknown key "${String(error.params.additionalProperty)}"`;
   if (error.keyword === 'enum') return `${where}: must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
-  if (error.keyword === 'oneOf' && /^rules\./.test(where)) return `${where}: must be a level (${LEVELS.join(', ')}) or [level, options] with valid options`;
+  if (error.keyword === 'oneOf' && /^rules\./.test(where))
+    return `${where}: must be a level (${LEVELS.join(', ')}) or [level, options] with valid options`;
   return `${where}: ${error.message ?? 'is invalid'}`;
 }
 
 function suggest(id: string, known: Set<string>): string {
   const close = [...known].filter((k) => k.includes(id) || id.includes(k) || editDistance(k, id) <= 3);
-  return close.length > 0 ? ` (did you mean ${close.slice(0, 2).map((c) => `"${c}"`).join(' or ')}?)` : '';
+  return close.length > 0
+    ? ` (did you mean ${close
+        .slice(0, 2)
+        .map((c) => `"${c}"`)
+        .join(' or ')}?)`
+    : '';
 }
-
 
 /** Parse `--rule id=level` flags. */
 export function parseRuleFlags(flags: readonly string[], rules: readonly Rule[]): Map<string, Level> {
@@ -192,7 +209,11 @@ export function presetLevel(rule: Rule, preset: Preset): Level {
 }
 
 /** Effective level and options of every rule. */
-export function resolveSettings(rules: readonly Rule[], config: McplintConfig, flags: ReadonlyMap<string, Level>): Map<string, RuleSetting> {
+export function resolveSettings(
+  rules: readonly Rule[],
+  config: McplintConfig,
+  flags: ReadonlyMap<string, Level>,
+): Map<string, RuleSetting> {
   const preset = config.extends ?? 'recommended';
   const settings = new Map<string, RuleSetting>();
   for (const rule of rules) {

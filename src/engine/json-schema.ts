@@ -115,7 +115,12 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
   if (nestsDeeperThan(schema, SCHEMA_DEPTH_LIMIT)) return TOO_DEEP;
   const dialect = dialectOf(schema as Record<string, unknown>, fallback);
   if (!dialect) {
-    return { ok: false, problems: [{ pointer: '/$schema', message: `declares an unsupported dialect ${String((schema as Record<string, unknown>).$schema)}` }] };
+    return {
+      ok: false,
+      problems: [
+        { pointer: '/$schema', message: `declares an unsupported dialect ${String((schema as Record<string, unknown>).$schema)}` },
+      ],
+    };
   }
   const patterns = patternProblems(schema, '');
   if (patterns.length > 0) return { ok: false, dialect, problems: patterns };
@@ -187,7 +192,8 @@ function patternProblems(schema: unknown, pointer: string, depth = 0, found: Sch
       if (problem) found.push({ pointer: at, message: problem });
     } else if (k === 'properties' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
       // Property names are data, not keywords: look only inside each property's schema.
-      for (const [name, sub] of Object.entries(v)) patternProblems(sub, `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1, found);
+      for (const [name, sub] of Object.entries(v))
+        patternProblems(sub, `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1, found);
       continue;
     } else if (k === 'patternProperties' && typeof v === 'object' && v !== null) {
       for (const key of Object.keys(v)) {
@@ -195,7 +201,8 @@ function patternProblems(schema: unknown, pointer: string, depth = 0, found: Sch
         if (problem) found.push({ pointer: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: problem });
       }
     }
-    if (k !== 'properties' && k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples') patternProblems(v, at, depth + 1, found);
+    if (k !== 'properties' && k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples')
+      patternProblems(v, at, depth + 1, found);
   }
   return found;
 }

@@ -19,7 +19,11 @@ export interface LoadedConfig {
 }
 
 /** `rules` may be a loader: it is called only when there is a config file to check. */
-export async function loadConfig(cwd: string, explicit: string | undefined, rules: readonly Rule[] | (() => Promise<readonly Rule[]>)): Promise<LoadedConfig> {
+export async function loadConfig(
+  cwd: string,
+  explicit: string | undefined,
+  rules: readonly Rule[] | (() => Promise<readonly Rule[]>),
+): Promise<LoadedConfig> {
   // Most runs have no config at all: a cheap look first spares loading cosmiconfig.
   if (!explicit && !mayHaveConfig(cwd)) return { config: {} };
   const { cosmiconfig, getDefaultSearchPlaces } = await import('cosmiconfig');

@@ -72,7 +72,10 @@ export function repositoryPlaces(options: RepositoryPlacesOptions): RepositoryPl
   return {
     rootUri,
     place(location, server) {
-      const own = location && location.anchor !== 'target' ? [{ ...location, path: fromCwd(location.uri), line: location.startLine, column: location.startColumn }] : [];
+      const own =
+        location && location.anchor !== 'target'
+          ? [{ ...location, path: fromCwd(location.uri), line: location.startLine, column: location.startColumn }]
+          : [];
       const declared = server.target.declaredIn;
       const candidates: Candidate[] = [
         ...own,

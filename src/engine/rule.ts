@@ -170,9 +170,7 @@ export function defineRule<M extends string, O = Record<string, never>>(rule: Ru
 /** Fill `{{name}}` placeholders from data; unknown placeholders stay visible rather than vanish. */
 export function interpolate(template: string, data: Readonly<Record<string, string | number | undefined>> | undefined): string {
   if (!data) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) =>
-    data[key] !== undefined ? String(data[key]) : whole,
-  );
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (data[key] !== undefined ? String(data[key]) : whole));
 }
 
 /** A stable textual key for a subject (used in fingerprints, ignores and sorting). */

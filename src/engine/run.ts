@@ -95,7 +95,13 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
     ran.push(rule.id);
     const ruleOptions = { ...(rule.options?.defaults ?? {}), ...setting.options };
     try {
-      for (const report of rule.check({ capture, index, options: ruleOptions, source: options.source, ...(options.peers ? { peers: options.peers } : {}) })) {
+      for (const report of rule.check({
+        capture,
+        index,
+        options: ruleOptions,
+        source: options.source,
+        ...(options.peers ? { peers: options.peers } : {}),
+      })) {
         const template = rule.messages[report.messageId];
         if (template === undefined) throw new Error(`reported unknown messageId "${report.messageId}"`);
         const finding: Finding = {
@@ -155,7 +161,13 @@ const gap = (reason: string): Missing => ({ reason, applicable: true });
 const notApplicable = (reason: string): Missing => ({ reason, applicable: false });
 
 /** Why a rule cannot run on this capture, or undefined when it can. */
-function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[], peersDeferred?: string): Missing | undefined {
+function missingData(
+  rule: Rule,
+  capture: Capture,
+  source: SourceIndex | undefined,
+  peers?: readonly PeerServer[],
+  peersDeferred?: string,
+): Missing | undefined {
   const handshake = capture.handshake;
   if (rule.since && handshake.ok) {
     if (!atLeast(handshake.protocolVersion, rule.since)) {
@@ -174,12 +186,22 @@ function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefin
   return undefined;
 }
 
-function missingRequirement(need: Requirement, capture: Capture, source: SourceIndex | undefined, peers?: readonly PeerServer[]): Missing | undefined {
+function missingRequirement(
+  need: Requirement,
+  capture: Capture,
+  source: SourceIndex | undefined,
+  peers?: readonly PeerServer[],
+): Missing | undefined {
   if (need === 'handshake') return capture.handshake.ok ? undefined : gap('the handshake failed');
   if (need === 'http') return capture.transport === 'stdio' ? notApplicable('the transport is stdio, not HTTP') : undefined;
-  if (need === 'clientConfig') return capture.clientConfig ? undefined : notApplicable('the server was not read from a client config file (--config-file)');
-  if (need === 'peers') return peers && peers.length > 0 ? undefined : notApplicable('only one server was linted (cross-server rules need a client config with several servers)');
-  if (need === 'stdio') return capture.transport === 'stdio' ? undefined : notApplicable(`the transport is ${capture.transport}, not stdio`);
+  if (need === 'clientConfig')
+    return capture.clientConfig ? undefined : notApplicable('the server was not read from a client config file (--config-file)');
+  if (need === 'peers')
+    return peers && peers.length > 0
+      ? undefined
+      : notApplicable('only one server was linted (cross-server rules need a client config with several servers)');
+  if (need === 'stdio')
+    return capture.transport === 'stdio' ? undefined : notApplicable(`the transport is ${capture.transport}, not stdio`);
   if (need === 'source') return source ? undefined : gap('no source index (no project found, or --no-source)');
   if (need.startsWith('probe:')) {
     const probe = capture.probes[need.slice('probe:'.length)];

@@ -56,7 +56,8 @@ const subschema: ShapeCheck = (value, strictEnum, depth) => provenSchema(value, 
 function schemaMap(value: unknown, strictEnum: boolean, depth: number): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const keys = Object.keys(value);
-  for (let i = 0; i < keys.length; i++) if (!provenSchema((value as Record<string, unknown>)[keys[i]!], strictEnum, depth + 1)) return false;
+  for (let i = 0; i < keys.length; i++)
+    if (!provenSchema((value as Record<string, unknown>)[keys[i]!], strictEnum, depth + 1)) return false;
   return true;
 }
 
@@ -67,7 +68,8 @@ function schemaArray(value: unknown, strictEnum: boolean, depth: number): boolea
 }
 
 /** `items` as one schema (valid in every dialect; the draft-07/2019-09 array form is left to the validator). */
-const singleSchema: ShapeCheck = (value, strictEnum, depth) => typeof value === 'boolean' || (isObject(value) && subschema(value, strictEnum, depth));
+const singleSchema: ShapeCheck = (value, strictEnum, depth) =>
+  typeof value === 'boolean' || (isObject(value) && subschema(value, strictEnum, depth));
 
 /** Keywords whose values are checked here, each as strictly as the strictest supported dialect. */
 export const PROVEN_KEYWORDS: ReadonlyMap<string, ShapeCheck> = new Map<string, ShapeCheck>([

@@ -131,7 +131,10 @@ export const SCORE_CAPS: readonly ScoreCap[] = [
     reason: 'a list never completed',
     maxScore: highestScoreOf('D'),
     applies: (input) =>
-      input.findings.some((f) => f.level === 'error' && (INCOMPLETE_LIST_FINDINGS.has(f.ruleId) || INCOMPLETE_LIST_FINDINGS.has(`${f.ruleId}/${f.messageId}`))),
+      input.findings.some(
+        (f) =>
+          f.level === 'error' && (INCOMPLETE_LIST_FINDINGS.has(f.ruleId) || INCOMPLETE_LIST_FINDINGS.has(`${f.ruleId}/${f.messageId}`)),
+      ),
   },
   {
     reason: 'a security rule reports an error',

@@ -74,7 +74,10 @@ function renderServer(server: ServerReport, context: FormatContext, c: Colors): 
     ...((server.baselined?.length ?? 0) > 0 ? [`baselined: ${server.baselined!.length}`] : []),
   ];
   // Ignored and baselined findings do not fail items, but they are never silently dropped.
-  lines.push('', `${passing.length} of ${checkable.length} checkable items pass${setAside.length ? c.dim(` (findings set aside: ${setAside.join(', ')})`) : ''}`);
+  lines.push(
+    '',
+    `${passing.length} of ${checkable.length} checkable items pass${setAside.length ? c.dim(` (findings set aside: ${setAside.join(', ')})`) : ''}`,
+  );
   return lines;
 }
 

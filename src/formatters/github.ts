@@ -24,7 +24,9 @@ export const github: Formatter = (untrusted) => {
   const report = inertReport(untrusted);
   const lines: string[] = [];
   for (const server of report.servers) {
-    const ordered = server.findings.map((f, i) => [f, i] as const).sort(([a, i], [b, j]) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || i - j);
+    const ordered = server.findings
+      .map((f, i) => [f, i] as const)
+      .sort(([a, i], [b, j]) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || i - j);
     for (const [finding] of ordered) lines.push(annotation(finding));
     lines.push(summary(server, report.servers.length > 1));
   }
@@ -60,13 +62,20 @@ export function annotation(untrusted: LocatedFinding): string {
 
 function summary(server: ServerReport, named: boolean): string {
   const c = server.counts;
-  const parts = [`${c.error} error${c.error === 1 ? '' : 's'}`, `${c.warning} warning${c.warning === 1 ? '' : 's'}`, `${c.note} note${c.note === 1 ? '' : 's'}`];
+  const parts = [
+    `${c.error} error${c.error === 1 ? '' : 's'}`,
+    `${c.warning} warning${c.warning === 1 ? '' : 's'}`,
+    `${c.note} note${c.note === 1 ? '' : 's'}`,
+  ];
   const extra: string[] = [];
   if (server.ignored.length > 0) extra.push(`ignored: ${server.ignored.length}`);
   if ((server.baselined?.length ?? 0) > 0) extra.push(`baselined: ${server.baselined!.length}`);
   if (server.skipped.length > 0) extra.push(`skipped rules: ${server.skipped.length}`);
   // A plain line (not a command); it must not start with "::", which the runner would parse.
-  return `mcplint${named ? ` ${server.label}` : ''}: ${parts.join(', ')} · score ${server.score.score}/100 (${server.score.grade})${extra.length ? ` · ${extra.join(' · ')}` : ''}`.replace(/\r?\n/g, ' ');
+  return `mcplint${named ? ` ${server.label}` : ''}: ${parts.join(', ')} · score ${server.score.score}/100 (${server.score.grade})${extra.length ? ` · ${extra.join(' · ')}` : ''}`.replace(
+    /\r?\n/g,
+    ' ',
+  );
 }
 
 /** Escape a workflow command's message (toolkit escapeData). */
@@ -78,4 +87,3 @@ export function escapeData(text: string): string {
 export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
-

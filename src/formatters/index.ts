@@ -1,7 +1,9 @@
 /** Output formats by name, loaded on demand so start-up pays only for the one in use. */
 import type { Formatter } from './types.js';
 
-export const formatters: Readonly<Record<'text' | 'json' | 'sarif' | 'markdown' | 'checklist' | 'github' | 'junit' | 'gitlab', () => Promise<Formatter>>> = {
+export const formatters: Readonly<
+  Record<'text' | 'json' | 'sarif' | 'markdown' | 'checklist' | 'github' | 'junit' | 'gitlab', () => Promise<Formatter>>
+> = {
   text: async () => (await import('./text.js')).text,
   json: async () => (await import('./json.js')).json,
   sarif: async () => (await import('./sarif.js')).sarif,

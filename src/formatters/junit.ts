@@ -39,13 +39,19 @@ function suite(server: ServerReport, id: number, fails: (level: Severity) => boo
     '    <properties>',
     `      <property name="score" value="${server.score.score}"/>`,
     `      <property name="grade" value="${attr(server.score.grade)}"/>`,
-    ...(server.handshake.protocolVersion ? [`      <property name="protocolVersion" value="${attr(server.handshake.protocolVersion)}"/>`] : []),
+    ...(server.handshake.protocolVersion
+      ? [`      <property name="protocolVersion" value="${attr(server.handshake.protocolVersion)}"/>`]
+      : []),
     '    </properties>',
   ];
   for (const c of cases) {
     const open = `    <testcase classname="${attr(c.classname)}" name="${attr(c.name)}" time="0"`;
     if (c.failure) {
-      lines.push(`${open}>`, `      <failure message="${attr(c.failure.message)}" type="${attr(c.failure.type)}">${text(c.failure.body)}</failure>`, '    </testcase>');
+      lines.push(
+        `${open}>`,
+        `      <failure message="${attr(c.failure.message)}" type="${attr(c.failure.type)}">${text(c.failure.body)}</failure>`,
+        '    </testcase>',
+      );
     } else if (c.skipped !== undefined) {
       lines.push(`${open}>`, `      <skipped message="${attr(c.skipped)}"/>`, '    </testcase>');
     } else lines.push(`${open}/>`);
@@ -71,7 +77,9 @@ function casesOf(server: ServerReport, fails: (level: Severity) => boolean): Cas
       continue;
     }
     for (const [subject, findings] of subjects) {
-      const body = findings.map((f) => `${f.level}: ${f.message} (${f.location.uri}:${f.location.startLine})${f.evidence ? `\n${f.evidence}` : ''}`).join('\n\n');
+      const body = findings
+        .map((f) => `${f.level}: ${f.message} (${f.location.uri}:${f.location.startLine})${f.evidence ? `\n${f.evidence}` : ''}`)
+        .join('\n\n');
       const failing = findings.find((f) => fails(f.level));
       cases.push(
         failing
@@ -86,7 +94,9 @@ function casesOf(server: ServerReport, fails: (level: Severity) => boolean): Cas
 
 /** XML 1.0 cannot carry most control characters even escaped: they are shown as \uXXXX. */
 function clean(value: string): string {
-  return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\\ufffd');
+  return value
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\\ufffd');
 }
 
 function text(value: string): string {

@@ -95,7 +95,8 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
   );
 
   const baselined = server.baselined?.length ?? 0;
-  if (baselined > 0) lines.push(`${count(baselined, 'known finding')} covered by the baseline (not failing the run, still counted in the score).`, '');
+  if (baselined > 0)
+    lines.push(`${count(baselined, 'known finding')} covered by the baseline (not failing the run, still counted in the score).`, '');
 
   if (server.findings.length === 0) {
     lines.push(baselined > 0 ? 'No new problems.' : 'No problems found.', '');

@@ -56,9 +56,7 @@ export function sarifLog(report: LintReport, context: FormatContext): Log {
   const servers = report.servers.slice(0, MAX_RUNS);
   const omitted = report.servers.slice(MAX_RUNS);
   const ids = runIds(servers, context.sarifCategory);
-  const runs = servers.map((server, i) =>
-    buildRun(server, report, context, descriptors, ids[i], i === servers.length - 1 ? omitted : []),
-  );
+  const runs = servers.map((server, i) => buildRun(server, report, context, descriptors, ids[i], i === servers.length - 1 ? omitted : []));
   if (runs.length === 0) {
     // Nothing was linted: still one run with its rules and an empty results array, which GitHub accepts.
     runs.push({
@@ -116,7 +114,9 @@ function buildRun(
   if (!server.handshake.ok) {
     notifications.push({
       level: 'error',
-      message: { text: `The MCP handshake with ${server.label} failed: ${(server.handshake.message ?? 'no reason given').replace(/\.+$/, '')}.` },
+      message: {
+        text: `The MCP handshake with ${server.label} failed: ${(server.handshake.message ?? 'no reason given').replace(/\.+$/, '')}.`,
+      },
       descriptor: { id: 'handshake-failed' },
     });
   }
@@ -133,7 +133,9 @@ function buildRun(
   if (server.ignored.length > 0) {
     notifications.push({
       level: 'note',
-      message: { text: `${server.ignored.length} finding(s) of ${server.label} were ignored by the configuration (each with a reason) and are not listed as results.` },
+      message: {
+        text: `${server.ignored.length} finding(s) of ${server.label} were ignored by the configuration (each with a reason) and are not listed as results.`,
+      },
       descriptor: { id: 'findings-ignored' },
     });
   }
@@ -205,7 +207,9 @@ function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerR
   const logical = logicalLocation(finding.subject);
   const sarifLocation: SarifLocation = {
     physicalLocation: {
-      artifactLocation: placed ? { uri: artifactUri(placed.uri, server.label), uriBaseId: SOURCE_ROOT } : { uri: artifactUri(located.uri, server.label) },
+      artifactLocation: placed
+        ? { uri: artifactUri(placed.uri, server.label), uriBaseId: SOURCE_ROOT }
+        : { uri: artifactUri(located.uri, server.label) },
       region: {
         startLine: Math.max(1, Math.floor(location.startLine) || 1),
         ...(location.startColumn !== undefined && location.startColumn >= 1 ? { startColumn: Math.floor(location.startColumn) } : {}),
@@ -217,7 +221,7 @@ function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerR
   // Fallback anchors put many findings on one line (e.g. package.json "name"): upload-sarif would
   // hash that line for all of them and GitHub could merge them into one alert, so we provide the
   // line hash ourselves from our stable fingerprint. Source-anchored results keep GitHub's own.
-  if (location.anchor !== 'source') partialFingerprints['primaryLocationLineHash'] = `${finding.fingerprint.slice(0, 16)}:1`;
+  if (location.anchor !== 'source') partialFingerprints.primaryLocationLineHash = `${finding.fingerprint.slice(0, 16)}:1`;
   return {
     ruleId: finding.ruleId,
     ruleIndex,
@@ -228,14 +232,18 @@ function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerR
     properties: {
       subject: subjectKey(finding.subject),
       anchor: location.anchor,
-      ...(placed?.standIn ? { target: placed.standIn.target, ...(placed.standIn.original ? { foundAt: placed.standIn.original } : {}) } : {}),
+      ...(placed?.standIn
+        ? { target: placed.standIn.target, ...(placed.standIn.original ? { foundAt: placed.standIn.original } : {}) }
+        : {}),
     },
   };
 }
 
 function messageText(finding: LocatedFinding, standIn: RepositoryPlace['standIn']): string {
   const evidence = finding.evidence?.trim();
-  const quoted = evidence ? `${finding.message} Evidence: ${clip(evidence.replace(/\s+/g, ' '), MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}` : finding.message;
+  const quoted = evidence
+    ? `${finding.message} Evidence: ${clip(evidence.replace(/\s+/g, ' '), MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}`
+    : finding.message;
   if (!standIn) return quoted;
   // The file shown only stands in for what was linted (properties.foundAt says where it really is).
   return `${quoted} (Target: ${clip(standIn.target, MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}.)`;
@@ -262,7 +270,9 @@ export function describeRule(rule: Rule, fullHelp = true): ReportingDescriptor {
     shortDescription: { text: clip(rule.summary, LIMITS.description, WITHIN_LIMIT) },
     fullDescription: { text: clip((fullHelp && firstParagraph(rule.id)) || rule.summary, LIMITS.description, WITHIN_LIMIT) },
     // The plain text is a pointer, not a second copy of the Markdown (GitHub renders the Markdown).
-    help: fullHelp ? { text: `${rule.summary} Full help: ${docsUrl(rule.id)}`, markdown: ruleMarkdown(rule) } : { text: `Help: ${docsUrl(rule.id)}` },
+    help: fullHelp
+      ? { text: `${rule.summary} Full help: ${docsUrl(rule.id)}`, markdown: ruleMarkdown(rule) }
+      : { text: `Help: ${docsUrl(rule.id)}` },
     helpUri: docsUrl(rule.id),
     defaultConfiguration: enabled ? { level: rule.severity as Exclude<Level, 'off'> } : { level: 'note', enabled: false },
     properties: {
@@ -278,7 +288,13 @@ export function describeRule(rule: Rule, fullHelp = true): ReportingDescriptor {
 
 function unknownRule(ruleId: string): ReportingDescriptor {
   const text = `Rule ${ruleId} (not in this mcplint's registry).`;
-  return { id: ruleId, name: clip(pascalCase(ruleId), LIMITS.name, WITHIN_LIMIT), shortDescription: { text }, fullDescription: { text }, help: { text } };
+  return {
+    id: ruleId,
+    name: clip(pascalCase(ruleId), LIMITS.name, WITHIN_LIMIT),
+    shortDescription: { text },
+    fullDescription: { text },
+    help: { text },
+  };
 }
 
 function problemSeverity(level: Level): 'error' | 'warning' | 'recommendation' {

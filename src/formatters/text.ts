@@ -87,7 +87,12 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
     lines.push(c.dim(`  not checked: ${plural(gaps.length, 'rule')}`));
     for (const s of gaps) lines.push(c.dim(`    ${s.ruleId}: ${s.reason}`));
   }
-  if (notApplicable > 0) lines.push(c.dim(`  ${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version, what it offers, or target kind)`));
+  if (notApplicable > 0)
+    lines.push(
+      c.dim(
+        `  ${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version, what it offers, or target kind)`,
+      ),
+    );
   for (const note of server.notes) lines.push(c.yellow(`  note: ${note}`));
   return lines;
 }

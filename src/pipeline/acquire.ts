@@ -47,7 +47,10 @@ export async function acquireServer(input: ServerInput, ctx: AcquireContext): Pr
   if (input.kind === 'capture-file') {
     const capture = deepFreeze(redactCapture(readCapture(input.path)));
     if (ctx.mode === 'plan') {
-      const [{ DEFAULT_CAPTURE_OPTIONS }, { planFor, resolveProbeConfig }] = await Promise.all([import('../connect/capture-session.js'), import('../probes/index.js')]);
+      const [{ DEFAULT_CAPTURE_OPTIONS }, { planFor, resolveProbeConfig }] = await Promise.all([
+        import('../connect/capture-session.js'),
+        import('../probes/index.js'),
+      ]);
       const { timeoutMs, startupTimeoutMs } = timeouts(ctx, DEFAULT_CAPTURE_OPTIONS);
       const probeConfig = resolveProbeConfig(ctx.run.config.probes, ctx.options.probes ?? {}, { timeoutMs, startupTimeoutMs });
       return finished(input, capture, {}, undefined, planFor(capture, probeConfig));
@@ -63,12 +66,13 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   const allowOrigins = [...(options.allowOrigins ?? []), ...(run.config.allowOrigins ?? [])];
   const target: ResolvedTarget = named.kind === 'http' && allowOrigins.length > 0 ? { ...named, allowOrigins } : named;
   // Connecting and probing are loaded only here: a --from run never needs them.
-  const [{ DEFAULT_CAPTURE_OPTIONS }, { captureTarget, targetSecrets }, { isModernVersion }, { planHook, probeHook, resolveProbeConfig }] = await Promise.all([
-    import('../connect/capture-session.js'),
-    import('../connect/capture-target.js'),
-    import('../connect/discover.js'),
-    import('../probes/index.js'),
-  ]);
+  const [{ DEFAULT_CAPTURE_OPTIONS }, { captureTarget, targetSecrets }, { isModernVersion }, { planHook, probeHook, resolveProbeConfig }] =
+    await Promise.all([
+      import('../connect/capture-session.js'),
+      import('../connect/capture-target.js'),
+      import('../connect/discover.js'),
+      import('../probes/index.js'),
+    ]);
   const { timeoutMs, startupTimeoutMs } = timeouts(ctx, DEFAULT_CAPTURE_OPTIONS);
   const probeConfig = resolveProbeConfig(run.config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs });
   const linting = ctx.mode === 'lint';
@@ -107,12 +111,21 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
 }
 
 /** The request timeout (flag, else config, else default); start-up gets at least its default. */
-function timeouts(ctx: AcquireContext, defaults: { readonly timeoutMs: number; readonly startupTimeoutMs: number }): { timeoutMs: number; startupTimeoutMs: number } {
+function timeouts(
+  ctx: AcquireContext,
+  defaults: { readonly timeoutMs: number; readonly startupTimeoutMs: number },
+): { timeoutMs: number; startupTimeoutMs: number } {
   const timeoutMs = ctx.options.timeoutMs ?? ctx.run.config.timeout ?? defaults.timeoutMs;
   return { timeoutMs, startupTimeoutMs: Math.max(timeoutMs, defaults.startupTimeoutMs) };
 }
 
-function finished(input: ServerInput, capture: Capture, mapped: MappedSource, declaredIn: AcquiredServer['declaredIn'], plan?: ProbePlan): AcquiredServer {
+function finished(
+  input: ServerInput,
+  capture: Capture,
+  mapped: MappedSource,
+  declaredIn: AcquiredServer['declaredIn'],
+  plan?: ProbePlan,
+): AcquiredServer {
   return {
     input,
     capture,

@@ -21,10 +21,14 @@ export function readCapture(path: string): Capture {
     throw new ConfigError(`--from ${path}: not JSON, so not an mcplint capture`);
   }
   const v = value as Partial<Capture>;
-  if (typeof v !== 'object' || v === null || v.captureVersion === undefined) throw new ConfigError(`--from ${path}: not an mcplint capture (no captureVersion)`);
+  if (typeof v !== 'object' || v === null || v.captureVersion === undefined)
+    throw new ConfigError(`--from ${path}: not an mcplint capture (no captureVersion)`);
   if (v.captureVersion !== CAPTURE_VERSION) {
-    throw new ConfigError(`--from ${path}: capture version ${String(v.captureVersion)} is not supported by mcplint ${VERSION} (expects ${CAPTURE_VERSION})`);
+    throw new ConfigError(
+      `--from ${path}: capture version ${String(v.captureVersion)} is not supported by mcplint ${VERSION} (expects ${CAPTURE_VERSION})`,
+    );
   }
-  if (!v.handshake || !v.lists || !Array.isArray(v.frames) || !v.target) throw new ConfigError(`--from ${path}: incomplete capture (missing handshake, lists, frames or target)`);
+  if (!v.handshake || !v.lists || !Array.isArray(v.frames) || !v.target)
+    throw new ConfigError(`--from ${path}: incomplete capture (missing handshake, lists, frames or target)`);
   return { ...v, probes: v.probes ?? {}, notes: v.notes ?? [] } as Capture;
 }

@@ -25,11 +25,14 @@ export interface JudgeContext {
   readonly sharded?: boolean;
 }
 
-export const SHARDED_PEERS = 'a sharded run (--shard) sees only part of the servers: cross-server rules run when the shard reports are merged (mcplint merge)';
+export const SHARDED_PEERS =
+  'a sharded run (--shard) sees only part of the servers: cross-server rules run when the shard reports are merged (mcplint merge)';
 
 export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeContext): ServerReport[] {
   const peers: PeerServer[] | undefined =
-    servers.length > 1 ? servers.map((s) => ({ name: serverName(s) ?? '', capture: s.capture, index: indexCapture(s.capture) })) : undefined;
+    servers.length > 1
+      ? servers.map((s) => ({ name: serverName(s) ?? '', capture: s.capture, index: indexCapture(s.capture) }))
+      : undefined;
   return servers.map((server, i) => {
     const { capture, source } = server;
     const result = runRules(capture, {
@@ -52,7 +55,14 @@ export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeConte
     const name = serverName(server);
     const position = server.input.kind === 'target' ? server.input.position : undefined;
     const placed = ctx.labelByName
-      ? { ...report, ...(position !== undefined ? { position } : {}), exposedTools: [...exposedTools(capture, indexCapture(capture))].map((name) => ({ name, location: locate({ kind: 'tool', name }, anchors) })) }
+      ? {
+          ...report,
+          ...(position !== undefined ? { position } : {}),
+          exposedTools: [...exposedTools(capture, indexCapture(capture))].map((name) => ({
+            name,
+            location: locate({ kind: 'tool', name }, anchors),
+          })),
+        }
       : report;
     return ctx.labelByName && name !== undefined ? labelled(placed, name) : placed;
   });

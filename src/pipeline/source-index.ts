@@ -21,7 +21,12 @@ export interface MappedSource {
   readonly note?: string;
 }
 
-export async function sourceIndexFor(target: TargetDescription, options: LintOptions, run: RunConfig, built: Map<string, Promise<SourceIndex>>): Promise<MappedSource> {
+export async function sourceIndexFor(
+  target: TargetDescription,
+  options: LintOptions,
+  run: RunConfig,
+  built: Map<string, Promise<SourceIndex>>,
+): Promise<MappedSource> {
   const { config } = run;
   if (options.noSource || config.source?.enabled === false) return {};
   const entry = entryScript(target, options.cwd);
@@ -35,7 +40,9 @@ export async function sourceIndexFor(target: TargetDescription, options: LintOpt
   if (!root) return {};
   if (!isDirectory(root)) {
     if (options.project !== undefined || config.source?.project !== undefined) {
-      throw new ConfigError(`source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`);
+      throw new ConfigError(
+        `source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`,
+      );
     }
     return {};
   }
@@ -45,7 +52,8 @@ export async function sourceIndexFor(target: TargetDescription, options: LintOpt
     let building = built.get(memoKey);
     if (!building) {
       const indexOptions = { ...(entry ? { entry } : {}), cache };
-      const inWorker = () => import('../source/in-worker.js').then(({ buildSourceIndexInWorker }) => buildSourceIndexInWorker(root, indexOptions));
+      const inWorker = () =>
+        import('../source/in-worker.js').then(({ buildSourceIndexInWorker }) => buildSourceIndexInWorker(root, indexOptions));
       // A cache hit needs no compiler, so no worker thread either; a miss (or a failed look) builds in one.
       const hit = cache
         ? import('../source/index.js').then(({ cachedSourceIndex }) => cachedSourceIndex(root, indexOptions)).catch(() => undefined)
@@ -66,20 +74,30 @@ export async function sourceIndexFor(target: TargetDescription, options: LintOpt
  * The Python index (tree-sitter, loaded only here): the launched module's project, or the
  * --project / source.project folder; built in this thread (no compiler to keep off it).
  */
-async function pythonSourceIndexFor(launch: PythonLaunch, options: LintOptions, run: RunConfig, built: Map<string, Promise<SourceIndex>>): Promise<MappedSource> {
+async function pythonSourceIndexFor(
+  launch: PythonLaunch,
+  options: LintOptions,
+  run: RunConfig,
+  built: Map<string, Promise<SourceIndex>>,
+): Promise<MappedSource> {
   const { config } = run;
   const override = options.project ?? config.source?.project;
-  const root = override === undefined ? launch.root : resolve(options.project !== undefined || !run.file ? options.cwd : dirname(run.file), override);
+  const root =
+    override === undefined ? launch.root : resolve(options.project !== undefined || !run.file ? options.cwd : dirname(run.file), override);
   if (!isDirectory(root)) {
     if (override === undefined) return {};
-    throw new ConfigError(`source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`);
+    throw new ConfigError(
+      `source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`,
+    );
   }
   try {
     const cache = !options.noCache && config.source?.cache !== false;
     const memoKey = JSON.stringify(['python', root, launch.entry, cache]);
     let building = built.get(memoKey);
     if (!building) {
-      building = import('../source/python/index.js').then(({ buildPythonSourceIndex }) => buildPythonSourceIndex(root, { entry: launch.entry, cache }));
+      building = import('../source/python/index.js').then(({ buildPythonSourceIndex }) =>
+        buildPythonSourceIndex(root, { entry: launch.entry, cache }),
+      );
       built.set(memoKey, building);
     }
     const source = await building;

@@ -18,7 +18,7 @@ export type ServerInput =
       readonly name?: string;
       readonly position?: number;
     }
-  | { readonly kind: 'capture-file'; readonly path: string; /** As the user gave it (locations name it so). */ readonly given: string };
+  | { readonly kind: 'capture-file'; readonly path: string /** As the user gave it (locations name it so). */; readonly given: string };
 
 /** A server of a client config that cannot be linted, and why. */
 export interface SkippedServer {
@@ -39,9 +39,18 @@ export interface ServerInputs {
  */
 export async function serverInputs(options: LintOptions, run: RunConfig, strict = true): Promise<ServerInputs> {
   if (options.target) return { inputs: [{ kind: 'target', target: options.target }], skippedServers: [], fromClientConfig: false };
-  if (options.from) return { inputs: [{ kind: 'capture-file', path: resolve(options.cwd, options.from), given: options.from }], skippedServers: [], fromClientConfig: false };
+  if (options.from)
+    return {
+      inputs: [{ kind: 'capture-file', path: resolve(options.cwd, options.from), given: options.from }],
+      skippedServers: [],
+      fromClientConfig: false,
+    };
   if (options.clientConfigFile) return clientConfigInputs(options, strict);
-  return { inputs: [{ kind: 'target', target: resolveTarget(options, run.config, run.file, run.targetLine) }], skippedServers: [], fromClientConfig: false };
+  return {
+    inputs: [{ kind: 'target', target: resolveTarget(options, run.config, run.file, run.targetLine) }],
+    skippedServers: [],
+    fromClientConfig: false,
+  };
 }
 
 async function clientConfigInputs(options: LintOptions, strict: boolean): Promise<ServerInputs> {
@@ -51,21 +60,27 @@ async function clientConfigInputs(options: LintOptions, strict: boolean): Promis
   let servers = config.servers;
   if (!strict) {
     servers = servers.filter((s) => options.server === undefined || s.name === options.server);
-    if (servers.length === 0) throw new ConfigError(`--config-file ${file}: no server${options.server !== undefined ? ` named "${options.server}"` : ''} to plan`);
+    if (servers.length === 0)
+      throw new ConfigError(`--config-file ${file}: no server${options.server !== undefined ? ` named "${options.server}"` : ''} to plan`);
     const inputs = servers.filter((s) => s.target).map((s) => ({ kind: 'target' as const, target: s.target!, name: s.name }));
     return { inputs, skippedServers: [], fromClientConfig: true };
   }
   if (servers.length === 0) throw new ConfigError(`--config-file ${file}: it declares no servers`);
   if (options.server !== undefined) {
     const one = servers.find((s) => s.name === options.server);
-    if (!one) throw new ConfigError(`--server ${options.server}: ${config.file} has no such server (it has ${servers.map((s) => `"${s.name}"`).join(', ')})`);
+    if (!one)
+      throw new ConfigError(
+        `--server ${options.server}: ${config.file} has no such server (it has ${servers.map((s) => `"${s.name}"`).join(', ')})`,
+      );
     if (!one.target) throw new ConfigError(`--server ${one.name}: cannot lint it: ${one.problem}`);
     servers = [one];
   }
   const skippedServers = servers.filter((s) => !s.target).map((s) => ({ name: s.name, reason: s.problem ?? 'it cannot be resolved' }));
   const runnable = servers.filter((s) => s.target);
   if (runnable.length === 0) {
-    throw new ConfigError(`--config-file ${config.file}: no server can be linted: ${skippedServers.map((s) => `"${s.name}": ${s.reason}`).join('; ')}`);
+    throw new ConfigError(
+      `--config-file ${config.file}: no server can be linted: ${skippedServers.map((s) => `"${s.name}": ${s.reason}`).join('; ')}`,
+    );
   }
   const inputs = runnable.map((s) => ({ kind: 'target' as const, target: s.target!, name: s.name, position: config.servers.indexOf(s) }));
   return { inputs: options.shard ? shardOf(inputs, options.shard) : inputs, skippedServers, fromClientConfig: true };
@@ -75,7 +90,12 @@ async function clientConfigInputs(options: LintOptions, strict: boolean): Promis
 export function resolveTarget(options: LintOptions, config: McplintConfig, configFile?: string, targetLine?: number): ResolvedTarget {
   if (options.target) return options.target;
   if (options.url) {
-    return { kind: 'http', url: options.url, ...(options.headers ? { headers: options.headers } : {}), transport: options.transport ?? 'auto' };
+    return {
+      kind: 'http',
+      url: options.url,
+      ...(options.headers ? { headers: options.headers } : {}),
+      transport: options.transport ?? 'auto',
+    };
   }
   if (options.command && options.command.length > 0) {
     const [command, ...args] = options.command as [string, ...string[]];
@@ -104,7 +124,8 @@ export function resolveTarget(options: LintOptions, config: McplintConfig, confi
 function packageBin(cwd: string): string | undefined {
   try {
     const pkg = JSON.parse(readFileSync(resolve(cwd, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> };
-    const bin = typeof pkg.bin === 'string' ? pkg.bin : pkg.bin && Object.values(pkg.bin).length === 1 ? Object.values(pkg.bin)[0] : undefined;
+    const bin =
+      typeof pkg.bin === 'string' ? pkg.bin : pkg.bin && Object.values(pkg.bin).length === 1 ? Object.values(pkg.bin)[0] : undefined;
     return bin ? resolve(cwd, bin) : undefined;
   } catch {
     return undefined;
@@ -115,7 +136,10 @@ function packageBin(cwd: string): string | undefined {
  * Shard i of n (1-based): the servers sorted by name, every n-th from the i-th, so shards are
  * balanced and each server lands in exactly one of them whatever machine runs it.
  */
-export function shardOf<T extends { readonly name?: string }>(inputs: readonly T[], shard: { readonly index: number; readonly count: number }): T[] {
+export function shardOf<T extends { readonly name?: string }>(
+  inputs: readonly T[],
+  shard: { readonly index: number; readonly count: number },
+): T[] {
   const byName = [...inputs].sort((a, b) => ((a.name ?? '') < (b.name ?? '') ? -1 : (a.name ?? '') > (b.name ?? '') ? 1 : 0));
   const picked = new Set(byName.filter((_, i) => i % shard.count === shard.index - 1));
   return inputs.filter((input) => picked.has(input));

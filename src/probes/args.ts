@@ -32,7 +32,11 @@ export type ValidArgs = { ok: true; args: Record<string, unknown>; from: string 
  * Arguments for a valid call: the user's `probes.args.<tool>` when given, else a value for every
  * required property from the schema. Optional properties are left to the server's defaults.
  */
-export function validArguments(inputSchema: unknown, userArgs: Readonly<Record<string, unknown>> | undefined, userArgsOnly: boolean): ValidArgs {
+export function validArguments(
+  inputSchema: unknown,
+  userArgs: Readonly<Record<string, unknown>> | undefined,
+  userArgsOnly: boolean,
+): ValidArgs {
   if (userArgs) return { ok: true, args: { ...userArgs }, from: 'probes.args' };
   if (userArgsOnly) return { ok: false, missing: requiredOf(inputSchema) };
   const properties = propertiesOf(inputSchema);

@@ -22,7 +22,11 @@ export const capabilitiesProbe: ProbeModule = {
         detail: { capability },
       });
     }
-    if (steps.length === 0) return { skip: 'the server advertises tools, prompts and resources, so there is no unadvertised list method to try', notApplicable: true };
+    if (steps.length === 0)
+      return {
+        skip: 'the server advertises tools, prompts and resources, so there is no unadvertised list method to try',
+        notApplicable: true,
+      };
     return { steps };
   },
 };

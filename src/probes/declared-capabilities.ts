@@ -17,7 +17,11 @@ export const declaredCapabilitiesProbe: ProbeModule = {
   kind: 'surface',
   plan(ctx) {
     const steps = [...completionSteps(ctx), ...loggingSteps(ctx), ...subscribeSteps(ctx)];
-    if (steps.length === 0) return { skip: 'the server declares none of completions, logging and resources.subscribe (or has nothing to try them on)', notApplicable: true };
+    if (steps.length === 0)
+      return {
+        skip: 'the server declares none of completions, logging and resources.subscribe (or has nothing to try them on)',
+        notApplicable: true,
+      };
     return { steps };
   },
 };

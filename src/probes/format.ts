@@ -45,7 +45,10 @@ export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' |
   // handshake error are the server's words (JSON keeps them exact).
   const show = inertLine;
   const out: string[] = [];
-  const facts = [header.protocolVersion ? `protocol ${header.protocolVersion}` : undefined, header.tools !== undefined ? `${header.tools} tool${header.tools === 1 ? '' : 's'}` : undefined].filter(Boolean);
+  const facts = [
+    header.protocolVersion ? `protocol ${header.protocolVersion}` : undefined,
+    header.tools !== undefined ? `${header.tools} tool${header.tools === 1 ? '' : 's'}` : undefined,
+  ].filter(Boolean);
   out.push(`Probe plan for ${show(header.label)}${facts.length > 0 ? ` (${show(facts.join(', '))})` : ''}`);
   if (header.problem) out.push('', `No probes: ${show(header.problem)}`);
 
@@ -54,10 +57,17 @@ export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' |
   const tools = plan.steps.filter((s) => s.tool);
   const width = String(plan.steps.length).length;
   const line = (s: (typeof plan.steps)[number]): string[] => {
-    const what = s.http ? httpStepLine(s) : s.method === 'tools/call' && s.tool ? `tools/call ${s.tool} ${JSON.stringify((s.params as { arguments?: unknown }).arguments ?? {})}` : `${s.method}${s.params !== undefined ? ` ${JSON.stringify(s.params)}` : ''}`;
+    const what = s.http
+      ? httpStepLine(s)
+      : s.method === 'tools/call' && s.tool
+        ? `tools/call ${s.tool} ${JSON.stringify((s.params as { arguments?: unknown }).arguments ?? {})}`
+        : `${s.method}${s.params !== undefined ? ` ${JSON.stringify(s.params)}` : ''}`;
     const id = s.id !== undefined ? ` (request id ${JSON.stringify(s.id)})` : '';
     const fresh = s.connection === 'fresh' ? ' [new server process]' : '';
-    return [`  ${String(s.index).padStart(width)}. ${show(what)}${show(id)}${fresh}`, `  ${' '.repeat(width)}  why: ${show(s.reason)} [probe ${s.probe}]`];
+    return [
+      `  ${String(s.index).padStart(width)}. ${show(what)}${show(id)}${fresh}`,
+      `  ${' '.repeat(width)}  why: ${show(s.reason)} [probe ${s.probe}]`,
+    ];
   };
   if (http.length > 0) {
     out.push('', `HTTP requests (${http.length}; protocol messages with odd headers, no tool of the server runs):`);

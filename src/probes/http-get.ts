@@ -22,6 +22,6 @@ export const httpGetProbe: HttpProbeModule = {
   },
   async run(channel, steps) {
     const result = await sendStep(channel, steps[0]!);
-    return { ...dataOf(result), allow: result.headers['allow'] };
+    return { ...dataOf(result), allow: result.headers.allow };
   },
 };

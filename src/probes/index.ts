@@ -7,7 +7,14 @@ import type { ProbeSession } from './http-probe.js';
 import { HTTP_PROBES } from './http-probes.js';
 import { buildPlan } from './plan.js';
 import { executePlan } from './run.js';
-import { DEFAULT_MAX_RESOURCE_READS, DEFAULT_MAX_RESPONSE_CHARS, type ProbeFlags, type ProbePlan, type ProbesConfig, type ResolvedProbeConfig } from './types.js';
+import {
+  DEFAULT_MAX_RESOURCE_READS,
+  DEFAULT_MAX_RESPONSE_CHARS,
+  type ProbeFlags,
+  type ProbePlan,
+  type ProbesConfig,
+  type ResolvedProbeConfig,
+} from './types.js';
 
 export { buildPlan, PROBES, PROTOCOL_PROBE_IDS, TOOL_PROBE_IDS } from './plan.js';
 export { formatPlan } from './format.js';
@@ -42,7 +49,10 @@ export function probeHook(config: ResolvedProbeConfig): (session: ProbeSession) 
 }
 
 /** A capture hook that only plans (no probe request is sent) and hands the plan to `onPlan`. */
-export function planHook(config: ResolvedProbeConfig, onPlan: (plan: ProbePlan) => void): (session: ProbeSession) => Promise<Record<string, ProbeRecord>> {
+export function planHook(
+  config: ResolvedProbeConfig,
+  onPlan: (plan: ProbePlan) => void,
+): (session: ProbeSession) => Promise<Record<string, ProbeRecord>> {
   return async (session) => {
     onPlan(buildPlan(session, config));
     return {};

@@ -33,7 +33,10 @@ export const invalidArgumentsProbe: ProbeModule = {
         tool: tool.name,
         purpose: invalid.purpose,
         reason: `invalid arguments (${what}) must come back as an isError result that says what is wrong; the tool is ${permission.invalidCalls.why}`,
-        detail: invalid.purpose === 'missing-required' ? { property: invalid.property } : { property: invalid.property, expected: invalid.expected },
+        detail:
+          invalid.purpose === 'missing-required'
+            ? { property: invalid.property }
+            : { property: invalid.property, expected: invalid.expected },
       });
     }
     if (steps.length === 0) return { skip: 'no tool may be called with invalid arguments (see the skipped tools)', skippedTools };

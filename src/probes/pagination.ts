@@ -31,12 +31,16 @@ export const paginationProbe: ProbeModule = {
       const n = minimum !== undefined && minimum > PAGINATION_LIMIT ? minimum : PAGINATION_LIMIT;
       // The limit is mcplint's to choose, even when the schema requires it without a default.
       const properties = isObject(schema.properties) ? schema.properties : {};
-      const withLimit = { ...schema, properties: { ...properties, [limitParam]: { ...(isObject(limitSchema) ? limitSchema : {}), default: n } } };
+      const withLimit = {
+        ...schema,
+        properties: { ...properties, [limitParam]: { ...(isObject(limitSchema) ? limitSchema : {}), default: n } },
+      };
       const valid = validArguments(withLimit, ctx.config.args[tool.name], permission.userArgsOnly);
       if (!valid.ok) continue; // valid-calls says why
       const args: Record<string, unknown> = { ...valid.args, [limitParam]: n };
       const format = isObject(schema.properties) ? schema.properties.response_format : undefined;
-      if (!('response_format' in args) && isObject(format) && Array.isArray(format.enum) && format.enum.includes('json')) args.response_format = 'json';
+      if (!('response_format' in args) && isObject(format) && Array.isArray(format.enum) && format.enum.includes('json'))
+        args.response_format = 'json';
       steps.push({
         method: 'tools/call',
         params: { name: tool.name, arguments: args },

@@ -6,7 +6,8 @@ export const pingProbe: ProbeModule = {
   id: 'ping',
   kind: 'protocol',
   plan(ctx) {
-    if (atLeast(ctx.protocolVersion, '2026-07-28')) return { skip: `ping was removed in protocol 2026-07-28 (the server negotiated ${ctx.protocolVersion})`, notApplicable: true };
+    if (atLeast(ctx.protocolVersion, '2026-07-28'))
+      return { skip: `ping was removed in protocol 2026-07-28 (the server negotiated ${ctx.protocolVersion})`, notApplicable: true };
     return { steps: [{ method: 'ping', purpose: 'ping', reason: 'ping must be answered promptly with an empty result' }] };
   },
 };

@@ -48,7 +48,8 @@ export const SURFACE_PROBE_IDS = PROBES.filter((p) => p.kind === 'surface').map(
 
 /** Why the configuration turns this probe off, if it does. */
 function offReason(probe: ProbeModule, config: ResolvedProbeConfig): string | undefined {
-  if (probe.kind === 'protocol') return config.protocol ? undefined : 'protocol probes are turned off (--no-protocol-probes or probes.protocol: false)';
+  if (probe.kind === 'protocol')
+    return config.protocol ? undefined : 'protocol probes are turned off (--no-protocol-probes or probes.protocol: false)';
   if (!config.tools) return 'tool probes are turned off (--no-probes or probes.enabled: false)';
   if (probe.kind === 'surface' && !config.surface) return 'read-side probes are turned off (probes.surface: false)';
   return undefined;
@@ -70,13 +71,25 @@ export function buildPlan(input: PlanInput, config: ResolvedProbeConfig, probes:
 
   const tools = planTools(input);
   // Over every entry, not only the distinct tools: a name listed twice gets its strictest entry's decision.
-  const permissions = toolListPermissions(input.lists.tools.items, { allowTools: config.allowTools, denyTools: config.denyTools, args: config.args });
-  const ctx: PlanContext = { input, config, protocolVersion: handshake.protocolVersion, capabilities: handshake.capabilities, tools, permissions };
+  const permissions = toolListPermissions(input.lists.tools.items, {
+    allowTools: config.allowTools,
+    denyTools: config.denyTools,
+    args: config.args,
+  });
+  const ctx: PlanContext = {
+    input,
+    config,
+    protocolVersion: handshake.protocolVersion,
+    capabilities: handshake.capabilities,
+    tools,
+    permissions,
+  };
 
   if (config.tools) {
     for (const tool of tools) {
       const p = permissions.get(tool.name)!;
-      if (!p.invalidCalls.allowed && !p.validCalls.allowed) skippedTools.push({ tool: tool.name, reason: `never called: ${p.invalidCalls.why}` });
+      if (!p.invalidCalls.allowed && !p.validCalls.allowed)
+        skippedTools.push({ tool: tool.name, reason: `never called: ${p.invalidCalls.why}` });
     }
   }
 

@@ -55,9 +55,11 @@ export function toolPermissions(tool: PolicyTool, config: PolicyConfig): ToolPer
   if (config.denyTools.includes(name)) return deny('listed in probes.denyTools');
 
   const execution = isObject(tool.raw.execution) ? tool.raw.execution : undefined;
-  if (execution?.taskSupport === 'required') return deny('it requires task-augmented calls (execution.taskSupport "required"), which mcplint does not make');
+  if (execution?.taskSupport === 'required')
+    return deny('it requires task-augmented calls (execution.taskSupport "required"), which mcplint does not make');
   // Arguments are made from the schema by recursive walks: a schema too deep to judge is too deep to call with.
-  if (nestsDeeperThan(tool.raw.inputSchema, SCHEMA_DEPTH_LIMIT)) return deny(`its inputSchema nests deeper than ${SCHEMA_DEPTH_LIMIT} levels, which mcplint does not judge`);
+  if (nestsDeeperThan(tool.raw.inputSchema, SCHEMA_DEPTH_LIMIT))
+    return deny(`its inputSchema nests deeper than ${SCHEMA_DEPTH_LIMIT} levels, which mcplint does not judge`);
 
   const annotations = isObject(tool.raw.annotations) ? tool.raw.annotations : undefined;
   const readOnly = annotations?.readOnlyHint === true;
@@ -97,7 +99,9 @@ export function toolPermissions(tool: PolicyTool, config: PolicyConfig): ToolPer
     return {
       tool: name,
       invalidCalls: yes(invalidWhy),
-      validCalls: no(`it may reach the outside world (openWorldHint is ${annotations.openWorldHint === true ? 'true' : 'absent'}), so it gets invalid-argument probes only; ${allowHint} with real calls`),
+      validCalls: no(
+        `it may reach the outside world (openWorldHint is ${annotations.openWorldHint === true ? 'true' : 'absent'}), so it gets invalid-argument probes only; ${allowHint} with real calls`,
+      ),
       userArgsOnly: false,
     };
   }

@@ -24,7 +24,11 @@ export interface PlanContext {
 export type StepSpec = Omit<PlanStep, 'index' | 'probe' | 'connection'> & { readonly connection?: PlanStep['connection'] };
 
 export type ProbePart =
-  | { readonly steps: readonly StepSpec[]; readonly skippedTools?: readonly SkippedTool[]; readonly data?: Readonly<Record<string, unknown>> }
+  | {
+      readonly steps: readonly StepSpec[];
+      readonly skippedTools?: readonly SkippedTool[];
+      readonly data?: Readonly<Record<string, unknown>>;
+    }
   | {
       readonly skip: string;
       /** The probe does not apply to this server (its era, what it advertises), as opposed to could not run. */

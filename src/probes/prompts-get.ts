@@ -25,7 +25,11 @@ export const promptsGetProbe: ProbeModule = {
       const args: Record<string, string> = given ? { ...given } : {};
       const placeheld = given ? [] : prompt.arguments.filter((a) => a.required).map((a) => a.name);
       for (const name of placeheld) args[name] = PROMPT_PLACEHOLDER;
-      const from = given ? `probes.promptArgs.${prompt.name}` : placeheld.length > 0 ? `the placeholder ${json(PROMPT_PLACEHOLDER)} for each required argument` : 'none needed';
+      const from = given
+        ? `probes.promptArgs.${prompt.name}`
+        : placeheld.length > 0
+          ? `the placeholder ${json(PROMPT_PLACEHOLDER)} for each required argument`
+          : 'none needed';
       return {
         method: 'prompts/get',
         params: Object.keys(args).length > 0 ? { name: prompt.name, arguments: args } : { name: prompt.name },

@@ -51,7 +51,7 @@ export function viewOf(result: unknown): ResultView {
 /** The data of a probe that ran, or undefined. */
 export function probeData(capture: Capture, id: string): ProbeData | undefined {
   const record = capture.probes[id];
-  if (!record || record.status !== 'ran' || !isObject(record.data) || !Array.isArray(record.data.calls)) return undefined;
+  if (record?.status !== 'ran' || !isObject(record.data) || !Array.isArray(record.data.calls)) return undefined;
   return record.data as unknown as ProbeData;
 }
 
@@ -65,8 +65,10 @@ export function errorTextOf(answer: ProbeAnswer): string | undefined {
   if (answer.kind === 'result' && answer.view?.isError) return answer.view.text;
   if (answer.kind === 'error') {
     const parts: string[] = [];
-    if (answer.error.message !== undefined) parts.push(typeof answer.error.message === 'string' ? answer.error.message : JSON.stringify(answer.error.message));
-    if (answer.error.data !== undefined) parts.push(typeof answer.error.data === 'string' ? answer.error.data : (JSON.stringify(answer.error.data) ?? ''));
+    if (answer.error.message !== undefined)
+      parts.push(typeof answer.error.message === 'string' ? answer.error.message : JSON.stringify(answer.error.message));
+    if (answer.error.data !== undefined)
+      parts.push(typeof answer.error.data === 'string' ? answer.error.data : (JSON.stringify(answer.error.data) ?? ''));
     return parts.join('\n');
   }
   return undefined;
@@ -117,7 +119,7 @@ export function rawResultOf(capture: Capture, probe: string, call: ProbeCall): u
   if (answer.result !== undefined) return answer.result;
   const frames = call.connection === 'fresh' ? (probeData(capture, probe)?.transcript ?? []) : capture.frames;
   const frame = frames[answer.frame];
-  if (!frame || frame.kind !== 'message' || frame.truncated || !isObject(frame.message)) return undefined;
+  if (frame?.kind !== 'message' || frame.truncated || !isObject(frame.message)) return undefined;
   return frame.message.result;
 }
 
@@ -128,7 +130,9 @@ export function validToolCalls(capture: Capture): { probe: string; call: ProbeCa
 
 /** The response frame of an answer in capture.frames (for evidence links), if it is there. */
 export function frameOf(call: ProbeCall): { frame: number } | Record<string, never> {
-  return call.connection === 'main' && (call.answer.kind === 'result' || call.answer.kind === 'error') && call.answer.frame >= 0 ? { frame: call.answer.frame } : {};
+  return call.connection === 'main' && (call.answer.kind === 'result' || call.answer.kind === 'error') && call.answer.frame >= 0
+    ? { frame: call.answer.frame }
+    : {};
 }
 
 /** The JSON-RPC error code of an answer, if it is an error with an integer code. */

@@ -12,11 +12,25 @@ export const requestIdsProbe: ProbeModule = {
   id: 'request-ids',
   kind: 'protocol',
   plan(ctx) {
-    if (atLeast(ctx.protocolVersion, '2026-07-28')) return { skip: `it uses ping, which was removed in protocol 2026-07-28 (the server negotiated ${ctx.protocolVersion})`, notApplicable: true };
+    if (atLeast(ctx.protocolVersion, '2026-07-28'))
+      return {
+        skip: `it uses ping, which was removed in protocol 2026-07-28 (the server negotiated ${ctx.protocolVersion})`,
+        notApplicable: true,
+      };
     return {
       steps: [
-        { method: 'ping', id: STRING_REQUEST_ID, purpose: 'string-id', reason: 'the response must echo a string id exactly (same type, same characters)' },
-        { method: 'ping', id: INTEGER_REQUEST_ID, purpose: 'integer-id', reason: 'the response must echo an integer id as the same integer' },
+        {
+          method: 'ping',
+          id: STRING_REQUEST_ID,
+          purpose: 'string-id',
+          reason: 'the response must echo a string id exactly (same type, same characters)',
+        },
+        {
+          method: 'ping',
+          id: INTEGER_REQUEST_ID,
+          purpose: 'integer-id',
+          reason: 'the response must echo an integer id as the same integer',
+        },
       ],
     };
   },

@@ -20,10 +20,15 @@ import type { PlanStep, ProbeAnswer, ProbeCall, ProbePlan, ResolvedProbeConfig }
 /** How long the liveness ping after a timed-out call may take. */
 const LIVENESS_PING_MS = 2000;
 
-export async function executePlan(session: ProbeSession, plan: ProbePlan, config: ResolvedProbeConfig): Promise<Record<string, ProbeRecord>> {
+export async function executePlan(
+  session: ProbeSession,
+  plan: ProbePlan,
+  config: ResolvedProbeConfig,
+): Promise<Record<string, ProbeRecord>> {
   const records: Record<string, ProbeRecord> = {};
   // Tools never called at all are listed with every tool probe.
-  const skippedToolsFor = (probe: string) => plan.skippedTools.filter((t) => t.probe === probe || (t.probe === undefined && TOOL_PROBE_IDS.includes(probe)));
+  const skippedToolsFor = (probe: string) =>
+    plan.skippedTools.filter((t) => t.probe === probe || (t.probe === undefined && TOOL_PROBE_IDS.includes(probe)));
   for (const s of plan.skippedProbes) {
     const skippedTools = skippedToolsFor(s.probe);
     records[s.probe] = {
@@ -79,7 +84,11 @@ export async function executePlan(session: ProbeSession, plan: ProbePlan, config
           // The server died after answering the previous call (or on its own): blame that call, start it again.
           const previous = calls.at(-1);
           if (previous) calls[calls.length - 1] = { ...previous, exitedAfter: true };
-          const restarted: { session?: LiveSession; reason?: string } = await restart(live, phase, `the server exited after step ${previous?.step ?? step.index - 1}`);
+          const restarted: { session?: LiveSession; reason?: string } = await restart(
+            live,
+            phase,
+            `the server exited after step ${previous?.step ?? step.index - 1}`,
+          );
           live = restarted.session;
           if (!live) {
             gone = restarted.reason ?? 'the server exited and could not be started again';
@@ -93,22 +102,34 @@ export async function executePlan(session: ProbeSession, plan: ProbePlan, config
           if (!moreAfter(step)) {
             // Nothing left to send: leave it dead, but say how it ended.
             const exit = await conn.close();
-            if (exit && call.answer.kind === 'closed') call = { ...call, answer: { ...call.answer, exit: { code: exit.code, signal: exit.signal } } };
+            if (exit && call.answer.kind === 'closed')
+              call = { ...call, answer: { ...call.answer, exit: { code: exit.code, signal: exit.signal } } };
             calls.push(call);
             live = undefined;
             gone = `the server exited during step ${step.index}`;
             break;
           }
           const restarted = await restart(live, phase, `the server exited during step ${step.index} (${describeStep(step)})`);
-          call = { ...call, answer: { ...call.answer, ...(restarted.exit ? { exit: restarted.exit } : {}), restarted: restarted.session !== undefined } };
+          call = {
+            ...call,
+            answer: { ...call.answer, ...(restarted.exit ? { exit: restarted.exit } : {}), restarted: restarted.session !== undefined },
+          };
           live = restarted.session;
           if (!live) gone = restarted.reason ?? `the server exited during step ${step.index} and could not be started again`;
         } else if (call.answer.kind === 'timeout') {
           // As the spec asks of a client that stops waiting: tell the server.
-          if (call.id !== undefined) conn.notify('notifications/cancelled', { requestId: call.id, reason: `mcplint probe: no answer within ${config.timeoutMs} ms` });
+          if (call.id !== undefined)
+            conn.notify('notifications/cancelled', {
+              requestId: call.id,
+              reason: `mcplint probe: no answer within ${config.timeoutMs} ms`,
+            });
           const alive = moreAfter(step) ? await conn.request('ping', undefined, { timeoutMs: LIVENESS_PING_MS }) : undefined;
           if (alive && alive.kind !== 'result' && alive.kind !== 'error') {
-            const restarted = await restart(live, phase, `step ${step.index} (${describeStep(step)}) got no answer within ${config.timeoutMs} ms and the server did not answer ping either`);
+            const restarted = await restart(
+              live,
+              phase,
+              `step ${step.index} (${describeStep(step)}) got no answer within ${config.timeoutMs} ms and the server did not answer ping either`,
+            );
             call = { ...call, answer: { ...call.answer, restarted: restarted.session !== undefined } };
             live = restarted.session;
             if (!live) gone = restarted.reason ?? `the server stopped answering at step ${step.index} and could not be started again`;
@@ -152,14 +173,22 @@ function describeStep(step: PlanStep): string {
   return step.tool ? `${step.method} ${step.tool}` : step.method;
 }
 
-async function restart(live: LiveSession, phase: Phase, why: string): Promise<{ session?: LiveSession; exit?: { code: number | null; signal: string | null }; reason?: string }> {
+async function restart(
+  live: LiveSession,
+  phase: Phase,
+  why: string,
+): Promise<{ session?: LiveSession; exit?: { code: number | null; signal: string | null }; reason?: string }> {
   if (!live.restart) {
     live.connection.notes.push(`Probes stopped: ${why}, and this transport cannot start the server again.`);
     return { reason: `${why}; this transport cannot start the server again` };
   }
   const outcome = await live.restart(phase, why);
   const exit = outcome.exit ? { code: outcome.exit.code, signal: outcome.exit.signal } : undefined;
-  return { ...(outcome.session ? { session: outcome.session } : {}), ...(exit ? { exit } : {}), ...(outcome.reason ? { reason: outcome.reason } : {}) };
+  return {
+    ...(outcome.session ? { session: outcome.session } : {}),
+    ...(exit ? { exit } : {}),
+    ...(outcome.reason ? { reason: outcome.reason } : {}),
+  };
 }
 
 /** Send one planned request and record what came back. */
@@ -201,7 +230,12 @@ function answerOf(outcome: RpcOutcome, method: string): ProbeAnswer {
       const { code, message, data } = outcome.error;
       const dataJson = data === undefined ? '' : (JSON.stringify(data) ?? '');
       const keptData = data === undefined ? {} : dataJson.length <= ERROR_DATA_CAP ? { data } : { data: clip(dataJson, ERROR_DATA_CAP) };
-      return { kind: 'error', ms: outcome.ms, frame: outcome.frame, error: { ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}), ...keptData } };
+      return {
+        kind: 'error',
+        ms: outcome.ms,
+        frame: outcome.frame,
+        error: { ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}), ...keptData },
+      };
     }
     case 'timeout':
       return { kind: 'timeout', ms: outcome.ms };

@@ -20,7 +20,9 @@ export function listedPrompts(input: PlanInput): ListedPrompt[] {
     const args = Array.isArray(raw.arguments) ? raw.arguments : [];
     out.push({
       name: raw.name,
-      arguments: args.filter(isObject).flatMap((a) => (typeof a.name === 'string' ? [{ name: a.name, required: a.required === true }] : [])),
+      arguments: args
+        .filter(isObject)
+        .flatMap((a) => (typeof a.name === 'string' ? [{ name: a.name, required: a.required === true }] : [])),
     });
   }
   return out;
@@ -36,7 +38,9 @@ export function listedResourceUris(input: PlanInput): string[] {
 export function listedTemplates(input: PlanInput): { readonly uriTemplate: string; readonly variables: readonly string[] }[] {
   return input.lists.resourceTemplates.items.flatMap((raw) => {
     if (!isObject(raw) || typeof raw.uriTemplate !== 'string') return [];
-    const variables = [...raw.uriTemplate.matchAll(/\{[+#./;?&]?([^}]+)\}/g)].flatMap((m) => m[1]!.split(',').map((v) => v.replace(/[*]|:\d+$/g, '')));
+    const variables = [...raw.uriTemplate.matchAll(/\{[+#./;?&]?([^}]+)\}/g)].flatMap((m) =>
+      m[1]!.split(',').map((v) => v.replace(/[*]|:\d+$/g, '')),
+    );
     return [{ uriTemplate: raw.uriTemplate, variables }];
   });
 }

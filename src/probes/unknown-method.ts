@@ -7,6 +7,14 @@ export const unknownMethodProbe: ProbeModule = {
   id: 'unknown-method',
   kind: 'protocol',
   plan() {
-    return { steps: [{ method: UNKNOWN_METHOD, purpose: 'unknown-method', reason: 'a method the server does not implement must get error -32601 (Method not found)' }] };
+    return {
+      steps: [
+        {
+          method: UNKNOWN_METHOD,
+          purpose: 'unknown-method',
+          reason: 'a method the server does not implement must get error -32601 (Method not found)',
+        },
+      ],
+    };
   },
 };

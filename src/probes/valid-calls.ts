@@ -19,7 +19,8 @@ export const validCallsProbe: ProbeModule = {
     for (const tool of ctx.tools) {
       const permission = ctx.permissions.get(tool.name)!;
       if (!permission.validCalls.allowed) {
-        if (permission.invalidCalls.allowed) skippedTools.push({ tool: tool.name, probe: 'valid-calls', reason: `no valid call: ${permission.validCalls.why}` });
+        if (permission.invalidCalls.allowed)
+          skippedTools.push({ tool: tool.name, probe: 'valid-calls', reason: `no valid call: ${permission.validCalls.why}` });
         continue;
       }
       const valid = validArguments(tool.inputSchema, ctx.config.args[tool.name], permission.userArgsOnly);

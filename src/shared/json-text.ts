@@ -17,7 +17,6 @@ export function jsonText(value: unknown): string | undefined {
 
 const skipped = (value: unknown): boolean => value === undefined || typeof value === 'function' || typeof value === 'symbol';
 
-
 type Step = string | { readonly value: unknown };
 
 function deepJsonText(root: unknown): string | undefined {

@@ -32,7 +32,9 @@ export function linearRegExp(pattern: string): Re2Instance {
       entry = re2.RE2JS.compile(pattern);
     } catch (error) {
       const reason = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error);
-      entry = new UnsupportedPatternError(`pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} cannot run in linear time (${reason}): lookaround and backreferences need a backtracking engine`);
+      entry = new UnsupportedPatternError(
+        `pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} cannot run in linear time (${reason}): lookaround and backreferences need a backtracking engine`,
+      );
     }
     compiled.set(pattern, entry);
   }

@@ -28,4 +28,3 @@ export function words(name: string): readonly string[] {
   wordsCache.set(name, out);
   return out;
 }
-

@@ -67,7 +67,9 @@ export function checkBoundedFile(path: string, kind: FileKind, label: string): v
 
 function checkRegular(stats: Stats, kind: FileKind, label: string): void {
   if (stats.isFile()) return;
-  throw new ConfigError(`${label}: not a regular file (${typeOf(stats)}); mcplint reads ${kind}s only from regular files of at most ${mib(FILE_CAPS[kind])}`);
+  throw new ConfigError(
+    `${label}: not a regular file (${typeOf(stats)}); mcplint reads ${kind}s only from regular files of at most ${mib(FILE_CAPS[kind])}`,
+  );
 }
 
 function tooLarge(kind: FileKind, label: string, size: string): ConfigError {

@@ -1,8 +1,21 @@
 /** Telling a credential's name from an ordinary one, for client configs and the config rules alike. */
 
 const SECRET_WORDS = new Set([
-  'token', 'secret', 'secrets', 'password', 'passwd', 'pwd', 'apikey', 'credential', 'credentials', 'cookie', 'auth',
-  'authorization', 'bearer', 'pat', 'passphrase',
+  'token',
+  'secret',
+  'secrets',
+  'password',
+  'passwd',
+  'pwd',
+  'apikey',
+  'credential',
+  'credentials',
+  'cookie',
+  'auth',
+  'authorization',
+  'bearer',
+  'pat',
+  'passphrase',
 ]);
 
 /**

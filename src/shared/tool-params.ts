@@ -29,8 +29,21 @@ export function typesOf(schema: unknown): string[] {
 /** Parameter names that set how many results a call returns (compared after normalizeName). */
 export const LIMIT_NAMES: ReadonlySet<string> = new Set(
   [
-    'limit', 'max_results', 'max_items', 'max_count', 'page_size', 'per_page', 'results_per_page', 'num_results',
-    'count', 'top', 'size', 'max', 'n', 'first', 'last',
+    'limit',
+    'max_results',
+    'max_items',
+    'max_count',
+    'page_size',
+    'per_page',
+    'results_per_page',
+    'num_results',
+    'count',
+    'top',
+    'size',
+    'max',
+    'n',
+    'first',
+    'last',
   ].map(normalizeName),
 );
 

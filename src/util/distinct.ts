@@ -9,7 +9,7 @@ export function allDistinct(values: readonly unknown[]): boolean {
     const a = values[i];
     for (let j = 0; j < i; j++) {
       const b = values[j];
-      if (a === b || (a !== a && b !== b)) return false;
+      if (a === b || (Number.isNaN(a) && Number.isNaN(b))) return false;
     }
   }
   return true;

@@ -30,8 +30,28 @@ const mixed = (body: string): boolean => /[0-9]/.test(body) && /[a-z]/.test(body
 const notExample = (match: string): boolean => !/EXAMPLE|X{8,}|0{12,}/i.test(match);
 
 /** Passwords that documentation uses in sample URLs. */
-const SAMPLE_PASSWORDS = new Set(['guest', 'admin', 'root', 'test', 'demo', 'postgres', 'mysql', 'sa', 'pass', 'password1', 'password123', 'secret123', 'hunter2', 'letmein', 'dbpass', 'dbpassword', 'mysecretpassword', 'example']);
-const SAMPLE_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0|host|hostname|your[-_.\w]*|[\w.-]*example\.(?:com|org|net)|db|database|server)(?=[:/?#\s"'`)]|$)/i;
+const SAMPLE_PASSWORDS = new Set([
+  'guest',
+  'admin',
+  'root',
+  'test',
+  'demo',
+  'postgres',
+  'mysql',
+  'sa',
+  'pass',
+  'password1',
+  'password123',
+  'secret123',
+  'hunter2',
+  'letmein',
+  'dbpass',
+  'dbpassword',
+  'mysecretpassword',
+  'example',
+]);
+const SAMPLE_HOST =
+  /^(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0|host|hostname|your[-_.\w]*|[\w.-]*example\.(?:com|org|net)|db|database|server)(?=[:/?#\s"'`)]|$)/i;
 
 /** Passwords in URLs that are documentation, not secrets: `postgres://user:password@host`. */
 const PLACEHOLDER_PASSWORD =
@@ -42,7 +62,8 @@ export const SECRET_KINDS: readonly SecretKind[] = [
     id: 'private-key',
     label: 'private key',
     // Header, then the base64 body (real newlines, or \n escapes in JSON text), then the footer if present.
-    pattern: /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s]|\\[nr])*(?:-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)?/g,
+    pattern:
+      /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s]|\\[nr])*(?:-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----)?/g,
     hints: ['PRIVATE KEY'],
     // A header alone (a format explained in a description) is not a key.
     accept: (match) => (match.replace(/-----[A-Z0-9 ]+-----|\\[nr]|\s/g, '').match(/[A-Za-z0-9+/=]/g)?.length ?? 0) >= 64,
@@ -156,7 +177,9 @@ export function mayContainSecret(text: string): boolean {
 }
 
 /** Every kind's necessary part (its hints, or its `necessary` pattern) in one pattern. */
-const ANY_SECRET_PART = new RegExp(SECRET_KINDS.flatMap((kind) => (kind.necessary ? [kind.necessary.source] : kind.hints.map(escapeRegExp))).join('|'));
+const ANY_SECRET_PART = new RegExp(
+  SECRET_KINDS.flatMap((kind) => (kind.necessary ? [kind.necessary.source] : kind.hints.map(escapeRegExp))).join('|'),
+);
 
 /**
  * False when findSecrets(text) certainly finds nothing: stricter than mayContainSecret (a URL is

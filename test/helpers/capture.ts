@@ -4,7 +4,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import { CAPTURE_VERSION, type Capture, type Frame, type Handshake, type ListCapture, type ListName, type ProbeRecord } from '../../src/capture.js';
+import {
+  CAPTURE_VERSION,
+  type Capture,
+  type Frame,
+  type Handshake,
+  type ListCapture,
+  type ListName,
+  type ProbeRecord,
+} from '../../src/capture.js';
 import { captureStdio, DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../../src/connect/capture-session.js';
 import { runRules, type RunResult, type RuleSetting } from '../../src/engine/run.js';
 import { rules as allRules } from '../../rules/index.js';
@@ -34,7 +42,9 @@ export interface CaptureSpec {
 }
 
 const list = (items: unknown[] | undefined): ListCapture =>
-  items === undefined ? { status: 'not-advertised', pages: [], items: [] } : { status: 'ok', pages: [{ cursor: null, itemCount: items.length }], items };
+  items === undefined
+    ? { status: 'not-advertised', pages: [], items: [] }
+    : { status: 'ok', pages: [{ cursor: null, itemCount: items.length }], items };
 
 /** A capture as if a stdio server had answered with exactly these lists. */
 export function makeCapture(spec: CaptureSpec = {}): Capture {

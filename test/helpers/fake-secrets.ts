@@ -12,10 +12,25 @@ export const FAKE_SECRETS = {
   'openai-api-key': j('sk-', 'proj-', 'Ab3dEf6hIj9lMn2pQr5tUv8xYz1BcD4fGh7jKl0nOp3rSt6vWx9'),
   'anthropic-api-key': j('sk-', 'ant-', 'api03-', 'Zy9xW8vU7tS6rQ5pO4nM3lK2jI1hG0fE9dC8bA7zY6xW5vU4tS3rQ2pO1nM0'),
   'google-api-key': j('AIza', 'SyD3fG6hJ9kL2mN5pQ8rT1vW4xZ7bC0dE3f'),
-  jwt: j('eyJ', 'hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9', '.', 'eyJ', 'zdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkJvb2tzdG9yZSJ9', '.', 'c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWc'),
+  jwt: j(
+    'eyJ',
+    'hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+    '.',
+    'eyJ',
+    'zdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkJvb2tzdG9yZSJ9',
+    '.',
+    'c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWc',
+  ),
   'url-credentials': j('https://', 'deploy', ':', 'Xk9!vB2qLz7w', '@', 'git.bookstore.internal/repo.git'),
   'bearer-token': j('Bearer ', 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6'),
-  'private-key': j('-----BEGIN ', 'RSA PRIVATE KEY-----\n', 'MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM2KpP8i5bK4fyZ0U9pKxH4w1v8Qz\n', 'Jq2w9eR7tY6uI5oP4aS3dF2gH1jK0lZ9xC8vB7nM6qW5eR4tY3uI2oP1aS0dF\n', '-----END RSA ', 'PRIVATE KEY-----'),
+  'private-key': j(
+    '-----BEGIN ',
+    'RSA PRIVATE KEY-----\n',
+    'MIIEowIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM2KpP8i5bK4fyZ0U9pKxH4w1v8Qz\n',
+    'Jq2w9eR7tY6uI5oP4aS3dF2gH1jK0lZ9xC8vB7nM6qW5eR4tY3uI2oP1aS0dF\n',
+    '-----END RSA ',
+    'PRIVATE KEY-----',
+  ),
 } as const;
 
 /** The part of each secret that must never appear in any output (the value without its type prefix). */

@@ -23,7 +23,10 @@ const validate = ajv.compile(schema);
 /** Schema errors as readable lines (empty when valid). */
 export function sarifSchemaErrors(log: unknown): string[] {
   if (validate(log)) return [];
-  return (validate.errors ?? []).map((e: { instancePath: string; message?: string; params: unknown }) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
+  return (validate.errors ?? []).map(
+    (e: { instancePath: string; message?: string; params: unknown }) =>
+      `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`,
+  );
 }
 
 export const GITHUB_LIMITS = {
@@ -66,13 +69,14 @@ export function githubIngestionProblems(log: Log): string[] {
       if (!rule.id) fail(rat, 'id missing');
       if (ids.has(rule.id)) fail(rat, `duplicate rule id ${rule.id}`);
       ids.set(rule.id, i);
-      if (rule.name !== undefined && (rule.name === '' || rule.name.length > GITHUB_LIMITS.ruleName)) fail(`${rat}/name`, 'empty or too long');
+      if (rule.name !== undefined && (rule.name === '' || rule.name.length > GITHUB_LIMITS.ruleName))
+        fail(`${rat}/name`, 'empty or too long');
       const short = rule.shortDescription?.text ?? '';
       const full = rule.fullDescription?.text ?? '';
       if (!short.trim() || short.length > GITHUB_LIMITS.shortDescription) fail(`${rat}/shortDescription`, 'empty or over 1024');
       if (!full.trim() || full.length > GITHUB_LIMITS.fullDescription) fail(`${rat}/fullDescription`, 'empty or over 1024');
       if (!rule.help?.text?.trim()) fail(`${rat}/help/text`, 'empty');
-      const tags = (rule.properties?.['tags'] ?? []) as unknown[];
+      const tags = (rule.properties?.tags ?? []) as unknown[];
       if (tags.length > GITHUB_LIMITS.tagsPerRule) fail(`${rat}/properties/tags`, `more than ${GITHUB_LIMITS.tagsPerRule}`);
     });
 
@@ -95,9 +99,11 @@ export function githubIngestionProblems(log: Log): string[] {
       const physical = result.locations[0]?.physicalLocation;
       const uri = physical?.artifactLocation?.uri;
       if (typeof uri !== 'string' || uri === '') fail(`${rat}/locations/0`, 'no physicalLocation.artifactLocation.uri');
-      else if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || uri.startsWith('/')) fail(`${rat}/locations/0`, `uri ${JSON.stringify(uri)} is not relative`);
+      else if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || uri.startsWith('/'))
+        fail(`${rat}/locations/0`, `uri ${JSON.stringify(uri)} is not relative`);
       const line = physical?.region?.startLine;
-      if (typeof line !== 'number' || !Number.isInteger(line) || line < 1) fail(`${rat}/locations/0/physicalLocation/region/startLine`, 'missing or < 1');
+      if (typeof line !== 'number' || !Number.isInteger(line) || line < 1)
+        fail(`${rat}/locations/0/physicalLocation/region/startLine`, 'missing or < 1');
     });
   });
   return problems;

@@ -57,7 +57,9 @@ export function importGraph(root: string, files: readonly string[]): { edges: Im
   for (const from of files) {
     for (const { specifier, line } of importSpecifiers(from, readFileSync(join(root, from), 'utf8'))) {
       if (!specifier.startsWith('.')) continue;
-      const target = relative(root, resolve(root, dirname(from), specifier)).split('\\').join('/');
+      const target = relative(root, resolve(root, dirname(from), specifier))
+        .split('\\')
+        .join('/');
       const to = target.endsWith('.js') && existsSync(join(root, `${target.slice(0, -3)}.ts`)) ? `${target.slice(0, -3)}.ts` : target;
       (existsSync(join(root, to)) ? edges : unresolved).push({ from, to, specifier, line });
     }

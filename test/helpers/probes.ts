@@ -6,13 +6,36 @@ import type { ProbeAnswer, ProbeCall } from '../../src/probes/types.js';
 let step = 0;
 
 /** A JSON-RPC result of a protocol probe (kept raw). */
-export const result = (value: unknown): ProbeAnswer => ({ kind: 'result', ms: 1, frame: -1, resultChars: (JSON.stringify(value) ?? '').length, result: value });
+export const result = (value: unknown): ProbeAnswer => ({
+  kind: 'result',
+  ms: 1,
+  frame: -1,
+  resultChars: (JSON.stringify(value) ?? '').length,
+  result: value,
+});
 /** A tools/call result, measured as the runner measures it. */
-export const toolResult = (value: unknown): ProbeAnswer => ({ kind: 'result', ms: 1, frame: -1, resultChars: (JSON.stringify(value) ?? '').length, view: viewOf(value) });
-export const text = (t: string, isError = false) => toolResult({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
-export const error = (code: number, message: string, data?: unknown): ProbeAnswer => ({ kind: 'error', ms: 1, frame: -1, error: { code, message, ...(data !== undefined ? { data } : {}) } });
+export const toolResult = (value: unknown): ProbeAnswer => ({
+  kind: 'result',
+  ms: 1,
+  frame: -1,
+  resultChars: (JSON.stringify(value) ?? '').length,
+  view: viewOf(value),
+});
+export const text = (t: string, isError = false) =>
+  toolResult({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
+export const error = (code: number, message: string, data?: unknown): ProbeAnswer => ({
+  kind: 'error',
+  ms: 1,
+  frame: -1,
+  error: { code, message, ...(data !== undefined ? { data } : {}) },
+});
 export const timeout = (ms = 5000): ProbeAnswer => ({ kind: 'timeout', ms });
-export const closed = (restarted = true, code: number | null = 1): ProbeAnswer => ({ kind: 'closed', ms: 3, exit: { code, signal: null }, restarted });
+export const closed = (restarted = true, code: number | null = 1): ProbeAnswer => ({
+  kind: 'closed',
+  ms: 3,
+  exit: { code, signal: null },
+  restarted,
+});
 
 /** One recorded probe call. */
 export function call(method: string, params: unknown, answer: ProbeAnswer, extra: Partial<ProbeCall> = {}): ProbeCall {

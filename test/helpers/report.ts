@@ -18,7 +18,9 @@ export const CONTEXT: FormatContext = { rules, color: false };
 
 /** Settings that turn every registered rule off except `only` (at its default level). */
 export function onlySettings(only: readonly string[]): Map<string, RuleSetting> {
-  return new Map(rules.map((r) => [r.id, { level: only.includes(r.id) ? (r.severity === 'off' ? 'warning' : r.severity) : 'off', options: {} }]));
+  return new Map(
+    rules.map((r) => [r.id, { level: only.includes(r.id) ? (r.severity === 'off' ? 'warning' : r.severity) : 'off', options: {} }]),
+  );
 }
 
 /** Run rules over a capture and build its server report. `only`: run just these rules. */

@@ -72,9 +72,9 @@ const captureOf = (c: Case): Capture => (typeof c.capture === 'function' ? c.cap
 /** A finding projected onto the fields an expectation states, so toEqual shows a readable diff. */
 function project(finding: Finding, expected: ExpectedFinding<string> | undefined): Record<string, unknown> {
   const shown: Record<string, unknown> = { messageId: finding.messageId, subject: subjectKey(finding.subject) };
-  if (expected?.message !== undefined) shown['message'] = finding.message;
-  if (expected?.level !== undefined) shown['level'] = finding.level;
-  if (expected?.evidence !== undefined) shown['evidence'] = finding.evidence;
+  if (expected?.message !== undefined) shown.message = finding.message;
+  if (expected?.level !== undefined) shown.level = finding.level;
+  if (expected?.evidence !== undefined) shown.evidence = finding.evidence;
   return shown;
 }
 
@@ -83,9 +83,9 @@ export function expectFindings(result: RunResult, expected: readonly ExpectedFin
   const actual = result.findings.map((f, i) => project(f, expected[i]));
   const wanted = expected.map((e) => {
     const shown: Record<string, unknown> = { messageId: e.messageId, subject: e.subject };
-    if (e.message !== undefined) shown['message'] = typeof e.message === 'string' ? e.message : expect.stringMatching(e.message);
-    if (e.level !== undefined) shown['level'] = e.level;
-    if (e.evidence !== undefined) shown['evidence'] = e.evidence;
+    if (e.message !== undefined) shown.message = typeof e.message === 'string' ? e.message : expect.stringMatching(e.message);
+    if (e.level !== undefined) shown.level = e.level;
+    if (e.evidence !== undefined) shown.evidence = e.evidence;
     return shown;
   });
   expect(actual).toEqual(wanted);
@@ -96,24 +96,26 @@ export function ruleTester<M extends string, O>(rule: RuleDefinition<M, O>) {
   const anyRule = rule as AnyRule;
   return {
     run(cases: RuleCases<M>): void {
-      if (cases.valid?.length) describe('valid', () => {
-        for (const c of cases.valid ?? []) {
-          it(c.name, () => {
-            const result = runRule(anyRule, captureOf(c), c);
-            expect(result.findings).toEqual([]);
-            if (c.skipped) expect(result.skipped.find((s) => s.ruleId === rule.id)?.reason).toMatch(c.skipped);
-            else expect(result.skipped, `${rule.id} must run for a valid case to mean anything`).toEqual([]);
-          });
-        }
-      });
-      if (cases.invalid?.length) describe('invalid', () => {
-        for (const c of cases.invalid ?? []) {
-          it(c.name, () => {
-            expect(c.findings.length, 'an invalid case expects at least one finding').toBeGreaterThan(0);
-            expectFindings(runRule(anyRule, captureOf(c), c), c.findings);
-          });
-        }
-      });
+      if (cases.valid?.length)
+        describe('valid', () => {
+          for (const c of cases.valid ?? []) {
+            it(c.name, () => {
+              const result = runRule(anyRule, captureOf(c), c);
+              expect(result.findings).toEqual([]);
+              if (c.skipped) expect(result.skipped.find((s) => s.ruleId === rule.id)?.reason).toMatch(c.skipped);
+              else expect(result.skipped, `${rule.id} must run for a valid case to mean anything`).toEqual([]);
+            });
+          }
+        });
+      if (cases.invalid?.length)
+        describe('invalid', () => {
+          for (const c of cases.invalid ?? []) {
+            it(c.name, () => {
+              expect(c.findings.length, 'an invalid case expects at least one finding').toBeGreaterThan(0);
+              expectFindings(runRule(anyRule, captureOf(c), c), c.findings);
+            });
+          }
+        });
     },
   };
 }

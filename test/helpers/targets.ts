@@ -33,7 +33,14 @@ export function defaultProbes(): Pick<CaptureOptions, 'probes'> {
 /** Start an HTTP fixture, capture it over HTTP (with the default probes), stop it. */
 export async function captureHttpFixture(
   relative: string,
-  options: { args?: string[]; env?: Record<string, string>; path?: string; transport?: HttpTransportChoice; headers?: Record<string, string>; probes?: boolean } = {},
+  options: {
+    args?: string[];
+    env?: Record<string, string>;
+    path?: string;
+    transport?: HttpTransportChoice;
+    headers?: Record<string, string>;
+    probes?: boolean;
+  } = {},
 ): Promise<Capture> {
   const server = await startHttpFixture(relative, options);
   try {
@@ -41,7 +48,12 @@ export async function captureHttpFixture(
     return await captureHttp(
       { kind: 'http', url, transport: options.transport ?? 'auto', ...(options.headers ? { headers: options.headers } : {}) },
       // Without tool and protocol probes, still the HTTP protocol probes, as before.
-      { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, probes: options.probes === false ? httpProbeHook(resolveProbeConfig(undefined, { probes: false }, timeouts)) : defaultProbes().probes! },
+      {
+        ...DEFAULT_CAPTURE_OPTIONS,
+        ...timeouts,
+        probes:
+          options.probes === false ? httpProbeHook(resolveProbeConfig(undefined, { probes: false }, timeouts)) : defaultProbes().probes!,
+      },
     );
   } finally {
     await server.stop();
@@ -61,7 +73,9 @@ export interface ConfigLint {
 export async function lintConfigFixture(configPath: string, env: Record<string, string | undefined> = process.env): Promise<ConfigLint> {
   const config = loadClientConfig(configPath, { cwd: dirname(configPath), env });
   const servers = config.servers.filter((s) => s.target);
-  const captures = await Promise.all(servers.map((s) => captureTarget(s.target!, { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() })));
+  const captures = await Promise.all(
+    servers.map((s) => captureTarget(s.target!, { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() })),
+  );
   const views = captures.map((capture, i) => ({ name: servers[i]!.name, capture, index: indexCapture(capture) }));
   const results = captures.map((capture, i) =>
     runRules(capture, { rules: allRules, settings: new Map(), ...(views.length > 1 ? { peers: views.filter((_, j) => j !== i) } : {}) }),

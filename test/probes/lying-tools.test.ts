@@ -32,7 +32,10 @@ describe('a server of lying tools', { timeout: 120_000 }, () => {
     expect(r.code, r.stderr).toBe(1); // the lies are findings (tool-annotations-consistent), not a failure of mcplint
     expect(JSON.parse(r.stdout)).toBeTruthy();
     expect(existsSync(log)).toBe(true);
-    const received = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Received);
+    const received = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Received);
     const called = received.filter((m) => m.method === 'tools/call').map((m) => m.params?.name ?? '');
     expect(called).toContain(CONTROL_TOOL);
     // All pages were listed, so the redefinitions on the last page were seen.
@@ -52,7 +55,8 @@ describe('a server of lying tools', { timeout: 120_000 }, () => {
     const readOnlyButChanging = /name says it changes or starts something \("shutdown"\), even though it is annotated read-only/;
     expect(reasons.get('acme_db_shutdown')).toMatch(readOnlyButChanging);
     expect(reasons.get('d\u0435lete_all')).toMatch(/not plain ASCII \(U\+0435\)/);
-    const laterEntryDecides = /not annotated readOnlyHint: true.*\(entry 2 of the 2 tools\/list entries with this name; the most restrictive decides\)/;
+    const laterEntryDecides =
+      /not annotated readOnlyHint: true.*\(entry 2 of the 2 tools\/list entries with this name; the most restrictive decides\)/;
     for (const name of REDEFINED_TOOLS) expect(reasons.get(name), name).toMatch(laterEntryDecides);
   });
 });

@@ -34,7 +34,10 @@ describe('buildPlan', () => {
   it('never plans a call to a tool the policy forbids', () => {
     const plan = buildPlan(makeCapture({ tools: cleanTools() }), config());
     expect(plan.steps.some((s) => s.tool === 'bookstore_add_review')).toBe(false);
-    expect(plan.skippedTools).toContainEqual({ tool: 'bookstore_add_review', reason: expect.stringContaining('not annotated readOnlyHint: true') });
+    expect(plan.skippedTools).toContainEqual({
+      tool: 'bookstore_add_review',
+      reason: expect.stringContaining('not annotated readOnlyHint: true'),
+    });
   });
 
   it('says why a tool gets no valid call', () => {
@@ -42,13 +45,17 @@ describe('buildPlan', () => {
     expect(plan.skippedTools).toContainEqual({
       tool: 'bookstore_get_book',
       probe: 'valid-calls',
-      reason: 'no valid call: required argument "book_id" has no default, examples, enum or const; give it in probes.args.bookstore_get_book',
+      reason:
+        'no valid call: required argument "book_id" has no default, examples, enum or const; give it in probes.args.bookstore_get_book',
     });
     expect(plan.skippedProbes).toContainEqual({ probe: 'valid-calls', reason: expect.stringContaining('no tool can be called') });
   });
 
   it('uses probes.args for valid calls, and leaves the first required property out of them for the invalid one', () => {
-    const plan = buildPlan(makeCapture({ tools: cleanTools() }), config({ args: { bookstore_get_book: { book_id: 'bk_1042', response_format: 'json' } } }));
+    const plan = buildPlan(
+      makeCapture({ tools: cleanTools() }),
+      config({ args: { bookstore_get_book: { book_id: 'bk_1042', response_format: 'json' } } }),
+    );
     const calls = plan.steps.filter((s) => s.tool === 'bookstore_get_book').map((s) => [s.probe, s.params]);
     expect(calls).toEqual([
       ['invalid-arguments', { name: 'bookstore_get_book', arguments: { response_format: 'json' } }],
@@ -59,7 +66,14 @@ describe('buildPlan', () => {
   it('plans a small page for list tools with a limit parameter, asking for JSON when offered', () => {
     const list = {
       name: 'bookstore_list_books',
-      inputSchema: { type: 'object', properties: { limit: { type: 'integer', minimum: 1 }, offset: { type: 'integer' }, response_format: { type: 'string', enum: ['markdown', 'json'] } } },
+      inputSchema: {
+        type: 'object',
+        properties: {
+          limit: { type: 'integer', minimum: 1 },
+          offset: { type: 'integer' },
+          response_format: { type: 'string', enum: ['markdown', 'json'] },
+        },
+      },
       annotations: readOnly,
     };
     const plan = buildPlan(makeCapture({ tools: [list] }), config());
@@ -69,7 +83,11 @@ describe('buildPlan', () => {
   });
 
   it('respects a limit minimum above 1', () => {
-    const list = { name: 'list_items', inputSchema: { type: 'object', properties: { page_size: { type: 'integer', minimum: 5 } } }, annotations: readOnly };
+    const list = {
+      name: 'list_items',
+      inputSchema: { type: 'object', properties: { page_size: { type: 'integer', minimum: 5 } } },
+      annotations: readOnly,
+    };
     const page = buildPlan(makeCapture({ tools: [list] }), config()).steps.find((s) => s.probe === 'pagination')!;
     expect(page.params).toEqual({ name: 'list_items', arguments: { page_size: 5 } });
   });
@@ -77,7 +95,15 @@ describe('buildPlan', () => {
   it('--no-probes plans no tool call at all (the unknown-tool probe calls no tool of the server)', () => {
     const plan = buildPlan(makeCapture({ tools: cleanTools() }), config({}, { probes: false }));
     expect(plan.steps.filter((s) => s.tool !== undefined)).toEqual([]);
-    expect(plan.skippedProbes.map((p) => p.probe)).toEqual(['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities', 'invalid-arguments', 'valid-calls', 'pagination']);
+    expect(plan.skippedProbes.map((p) => p.probe)).toEqual([
+      'prompts-get',
+      'resources-read',
+      'unknown-resource',
+      'declared-capabilities',
+      'invalid-arguments',
+      'valid-calls',
+      'pagination',
+    ]);
     expect(plan.steps.some((s) => s.probe === 'ping')).toBe(true);
   });
 
@@ -86,12 +112,18 @@ describe('buildPlan', () => {
     expect(new Set(plan.steps.map((s) => s.probe))).toEqual(new Set(['invalid-arguments']));
     expect(buildPlan(makeCapture({ tools: cleanTools() }), config({ enabled: false })).steps.some((s) => s.tool)).toBe(false);
     // Flags win over the config file.
-    expect(buildPlan(makeCapture({ tools: cleanTools() }), config({ enabled: false }, { probes: true })).steps.some((s) => s.tool)).toBe(true);
+    expect(buildPlan(makeCapture({ tools: cleanTools() }), config({ enabled: false }, { probes: true })).steps.some((s) => s.tool)).toBe(
+      true,
+    );
   });
 
   it('tries the list methods of capabilities the server did not advertise', () => {
     const plan = buildPlan(makeCapture({ tools: cleanTools(), capabilities: { tools: {} } }), config());
-    expect(plan.steps.filter((s) => s.probe === 'capabilities').map((s) => s.method)).toEqual(['prompts/list', 'resources/list', 'resources/templates/list']);
+    expect(plan.steps.filter((s) => s.probe === 'capabilities').map((s) => s.method)).toEqual([
+      'prompts/list',
+      'resources/list',
+      'resources/templates/list',
+    ]);
   });
 
   it('picks an unknown tool name that really is unknown', () => {
@@ -100,7 +132,9 @@ describe('buildPlan', () => {
   });
 
   it('skips everything when the handshake failed', () => {
-    const capture = makeCapture({ handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'no answer', durationMs: 1 } });
+    const capture = makeCapture({
+      handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'no answer', durationMs: 1 },
+    });
     const plan = buildPlan(capture, config());
     expect(plan.steps).toEqual([]);
     expect(plan.skippedProbes.every((p) => p.reason === 'the handshake failed')).toBe(true);
@@ -112,7 +146,10 @@ describe('buildPlan', () => {
     // They do not apply to this era; a handshake failure or turned-off probes are gaps instead.
     const eraSkips = plan.skippedProbes.filter((p) => ['ping', 'request-ids', 'version-negotiation'].includes(p.probe));
     expect(eraSkips.every((p) => p.notApplicable === true)).toBe(true);
-    const failed = buildPlan(makeCapture({ handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'no answer', durationMs: 1 } }), config());
+    const failed = buildPlan(
+      makeCapture({ handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'no answer', durationMs: 1 } }),
+      config(),
+    );
     expect(failed.skippedProbes.some((p) => p.notApplicable)).toBe(false);
   });
 
@@ -139,26 +176,47 @@ describe('probe arguments', () => {
   };
 
   it('fills required properties from default, examples, enum and const', () => {
-    expect(validArguments(schema, undefined, false)).toEqual({ ok: true, args: { a: 'x', b: 'ex', c: 'one', d: 7 }, from: 'schema const/default/enum/examples' });
+    expect(validArguments(schema, undefined, false)).toEqual({
+      ok: true,
+      args: { a: 'x', b: 'ex', c: 'one', d: 7 },
+      from: 'schema const/default/enum/examples',
+    });
   });
 
   it('cannot fill a required property without any of them', () => {
-    expect(validArguments({ type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }, undefined, false)).toEqual({ ok: false, missing: ['q'] });
+    expect(validArguments({ type: 'object', properties: { q: { type: 'string' } }, required: ['q'] }, undefined, false)).toEqual({
+      ok: false,
+      missing: ['q'],
+    });
   });
 
-  it('takes only the user\'s arguments when they are required', () => {
+  it("takes only the user's arguments when they are required", () => {
     expect(validArguments(schema, undefined, true)).toEqual({ ok: false, missing: ['a', 'b', 'c', 'd'] });
     expect(validArguments(schema, { a: 'mine' }, true)).toEqual({ ok: true, args: { a: 'mine' }, from: 'probes.args' });
   });
 
   it('invalid arguments: the first required property left out, the others filled', () => {
-    expect(invalidArguments(schema, undefined)).toEqual({ ok: true, args: { b: 'ex', c: 'one', d: 7 }, purpose: 'missing-required', property: 'a' });
+    expect(invalidArguments(schema, undefined)).toEqual({
+      ok: true,
+      args: { b: 'ex', c: 'one', d: 7 },
+      purpose: 'missing-required',
+      property: 'a',
+    });
   });
 
   it('invalid arguments: a wrong type when nothing is required', () => {
     const optional = { type: 'object', properties: { limit: { type: 'integer' } } };
-    expect(invalidArguments(optional, undefined)).toEqual({ ok: true, args: { limit: 'not-a-number' }, purpose: 'wrong-type', property: 'limit', expected: 'integer', sent: 'string' });
-    expect(invalidArguments({ type: 'object', properties: { q: { type: ['string', 'null'] } } }, undefined)).toMatchObject({ args: { q: 12345 } });
+    expect(invalidArguments(optional, undefined)).toEqual({
+      ok: true,
+      args: { limit: 'not-a-number' },
+      purpose: 'wrong-type',
+      property: 'limit',
+      expected: 'integer',
+      sent: 'string',
+    });
+    expect(invalidArguments({ type: 'object', properties: { q: { type: ['string', 'null'] } } }, undefined)).toMatchObject({
+      args: { q: 12345 },
+    });
   });
 
   it('invalid arguments: none when the schema constrains nothing', () => {
@@ -176,7 +234,11 @@ describe('probe arguments', () => {
 
 describe('pagination plan', () => {
   it('sets a required limit itself', () => {
-    const list = { name: 'list_items', inputSchema: { type: 'object', properties: { limit: { type: 'integer' } }, required: ['limit'] }, annotations: readOnly };
+    const list = {
+      name: 'list_items',
+      inputSchema: { type: 'object', properties: { limit: { type: 'integer' } }, required: ['limit'] },
+      annotations: readOnly,
+    };
     const plan = buildPlan(makeCapture({ tools: [list] }), config());
     expect(plan.steps.find((s) => s.probe === 'pagination')!.params).toEqual({ name: 'list_items', arguments: { limit: 1 } });
   });

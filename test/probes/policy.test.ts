@@ -45,7 +45,22 @@ describe('probe policy: what is never called by default', () => {
   });
 
   it('a read-only-annotated tool whose name says it changes things, wherever the word is', () => {
-    for (const name of ['bookstore_delete_book', 'delete_book', 'get_or_create_user', 'purgeCache', 'db-drop-table', 'kill_process', 'reset_password', 'write_file', 'send_email', 'create_issue', 'update_user', 'move_file', 'git_push', 'merge_branch']) {
+    for (const name of [
+      'bookstore_delete_book',
+      'delete_book',
+      'get_or_create_user',
+      'purgeCache',
+      'db-drop-table',
+      'kill_process',
+      'reset_password',
+      'write_file',
+      'send_email',
+      'create_issue',
+      'update_user',
+      'move_file',
+      'git_push',
+      'merge_branch',
+    ]) {
       const p = decide(tool(name, readOnly));
       expect(p.invalidCalls.allowed, name).toBe(false);
       expect(p.validCalls.allowed, name).toBe(false);
@@ -96,12 +111,13 @@ describe('probe policy: what is called by default', () => {
   });
 
   it('nouns that contain a changing verb do not count (settings, address, updates)', () => {
-    for (const name of ['get_settings', 'bookstore_get_address', 'list_updates', 'get_dataset']) expect(decide(tool(name, readOnly)).validCalls.allowed, name).toBe(true);
+    for (const name of ['get_settings', 'bookstore_get_address', 'list_updates', 'get_dataset'])
+      expect(decide(tool(name, readOnly)).validCalls.allowed, name).toBe(true);
   });
 });
 
 describe('probe policy: allow-list and deny-list', () => {
-  it('an allow-listed destructive tool gets invalid-argument probes, and valid calls only with the user\'s arguments', () => {
+  it("an allow-listed destructive tool gets invalid-argument probes, and valid calls only with the user's arguments", () => {
     const t = tool('notes_delete_note', { readOnlyHint: false, destructiveHint: true, openWorldHint: false });
     const withoutArgs = decide(t, { ...none, allowTools: ['notes_delete_note'] });
     expect(withoutArgs.invalidCalls.allowed).toBe(true);
@@ -112,13 +128,17 @@ describe('probe policy: allow-list and deny-list', () => {
   });
 
   it('an allow-listed unannotated tool can be probed', () => {
-    const p = decide(tool('bookstore_get_inventory'), { ...none, allowTools: ['bookstore_get_inventory'], args: { bookstore_get_inventory: {} } });
+    const p = decide(tool('bookstore_get_inventory'), {
+      ...none,
+      allowTools: ['bookstore_get_inventory'],
+      args: { bookstore_get_inventory: {} },
+    });
     expect(p.invalidCalls.allowed).toBe(true);
     expect(p.validCalls.allowed).toBe(true);
     expect(p.userArgsOnly).toBe(true);
   });
 
-  it('an allow-listed read-only tool with a changing verb needs the user\'s arguments for valid calls', () => {
+  it("an allow-listed read-only tool with a changing verb needs the user's arguments for valid calls", () => {
     const p = decide(tool('cache_reset_stats', readOnly), { ...none, allowTools: ['cache_reset_stats'] });
     expect(p.invalidCalls.allowed).toBe(true);
     expect(p.validCalls.allowed).toBe(false);
@@ -129,13 +149,19 @@ describe('probe policy: allow-list and deny-list', () => {
     const denied = decide(safe, { ...none, denyTools: ['bookstore_search_books'] });
     expect(denied.invalidCalls).toEqual({ allowed: false, why: 'listed in probes.denyTools' });
     expect(denied.validCalls.allowed).toBe(false);
-    const both = decide(safe, { allowTools: ['bookstore_search_books'], denyTools: ['bookstore_search_books'], args: { bookstore_search_books: { query: 'x' } } });
+    const both = decide(safe, {
+      allowTools: ['bookstore_search_books'],
+      denyTools: ['bookstore_search_books'],
+      args: { bookstore_search_books: { query: 'x' } },
+    });
     expect(both.invalidCalls.allowed).toBe(false);
     expect(both.validCalls.allowed).toBe(false);
   });
 
   it('allow-listing one tool does not enable another', () => {
-    expect(decide(tool('notes_delete_note', { destructiveHint: true }), { ...none, allowTools: ['notes_create_note'] }).invalidCalls.allowed).toBe(false);
+    expect(
+      decide(tool('notes_delete_note', { destructiveHint: true }), { ...none, allowTools: ['notes_create_note'] }).invalidCalls.allowed,
+    ).toBe(false);
   });
 });
 
@@ -155,8 +181,20 @@ describe('probe policy: lying annotations (issue 12)', () => {
     return !p.invalidCalls.allowed && !p.validCalls.allowed;
   };
 
-  it('the issue\'s read-only, closed-world tools with world-changing names get no call of either kind', () => {
-    const names = ['rm_file', 'unlink_path', 'format_disk', 'nuke_database', 'shred_file', 'withdraw_funds', 'eval_code', 'shell_command', 'kubectl_apply', 'deleteeverything', 'acme_db_shutdown'];
+  it("the issue's read-only, closed-world tools with world-changing names get no call of either kind", () => {
+    const names = [
+      'rm_file',
+      'unlink_path',
+      'format_disk',
+      'nuke_database',
+      'shred_file',
+      'withdraw_funds',
+      'eval_code',
+      'shell_command',
+      'kubectl_apply',
+      'deleteeverything',
+      'acme_db_shutdown',
+    ];
     for (const name of names) expect(refused(name), name).toBe(true);
   });
 
@@ -167,16 +205,34 @@ describe('probe policy: lying annotations (issue 12)', () => {
   });
 
   it('every naming style is split, digits included', () => {
-    for (const name of ['rmFile', 'RmFile', 'RM_FILE', 'rm-file', 'rm.file', 'rm1file', 'get2delete', 'v2_delete_all', 'getUser_thenDelete']) {
+    for (const name of [
+      'rmFile',
+      'RmFile',
+      'RM_FILE',
+      'rm-file',
+      'rm.file',
+      'rm1file',
+      'get2delete',
+      'v2_delete_all',
+      'getUser_thenDelete',
+    ]) {
       expect(refused(name), name).toBe(true);
     }
   });
 
   it('a mutating word glued to other letters is found, also behind a reading verb or a re-/un- prefix', () => {
     const cases: [string, string][] = [
-      ['deleteeverything', 'delete'], ['DELETEALL', 'delete'], ['rmall', 'rm'], ['nukedb', 'nuke'], ['get_readwrite_file', 'write'],
-      ['getanddelete', 'delete'], ['get_or_createuser', 'create'], ['get_undelete_file', 'delete'], ['get_rerun_job', 'run'],
-      ['bulkdelete_users', 'delete'], ['get_dbshutdown', 'shutdown'],
+      ['deleteeverything', 'delete'],
+      ['DELETEALL', 'delete'],
+      ['rmall', 'rm'],
+      ['nukedb', 'nuke'],
+      ['get_readwrite_file', 'write'],
+      ['getanddelete', 'delete'],
+      ['get_or_createuser', 'create'],
+      ['get_undelete_file', 'delete'],
+      ['get_rerun_job', 'run'],
+      ['bulkdelete_users', 'delete'],
+      ['get_dbshutdown', 'shutdown'],
     ];
     for (const [name, word] of cases) {
       expect(refused(name), name).toBe(true);
@@ -203,33 +259,62 @@ describe('probe policy: lying annotations (issue 12)', () => {
   });
 
   it('invalid-argument probes follow the name rule on open-world tools too (a lenient server may run them)', () => {
-    for (const name of ['nuke_database', 'kubectl_apply', 'format_disk', 'send_email']) expect(refused(name, { ...readOnly, openWorldHint: true }), name).toBe(true);
+    for (const name of ['nuke_database', 'kubectl_apply', 'format_disk', 'send_email'])
+      expect(refused(name, { ...readOnly, openWorldHint: true }), name).toBe(true);
   });
 
   it('harmless words that begin with a mutating word still pass (inflections and listed nouns)', () => {
-    for (const name of ['list_deployments', 'get_information', 'list_deleted_items', 'get_execution_status', 'dropbox_list_files', 'query_postgres', 'list_payments', 'get_formatted_date', 'get_skill', 'get_desktop']) {
+    for (const name of [
+      'list_deployments',
+      'get_information',
+      'list_deleted_items',
+      'get_execution_status',
+      'dropbox_list_files',
+      'query_postgres',
+      'list_payments',
+      'get_formatted_date',
+      'get_skill',
+      'get_desktop',
+    ]) {
       expect(decide(tool(name, readOnly)).validCalls.allowed, name).toBe(true);
     }
   });
 
   it('zero calls across a large generated set of lying tools', () => {
     const styles = (verb: string, object: string) => [
-      `${verb}_${object}`, `${verb}${object[0]!.toUpperCase()}${object.slice(1)}`, `${verb}-${object}`, `${verb}${object}`,
-      `acme_${object}_${verb}`, `get_${object}_and_${verb}`, `get${verb}${object}`, `list_${object}_${verb}2`,
+      `${verb}_${object}`,
+      `${verb}${object[0]!.toUpperCase()}${object.slice(1)}`,
+      `${verb}-${object}`,
+      `${verb}${object}`,
+      `acme_${object}_${verb}`,
+      `get_${object}_and_${verb}`,
+      `get${verb}${object}`,
+      `list_${object}_${verb}2`,
     ];
-    const names = [...LYING_NAMES, ...[...PROBE_MUTATING_WORDS].flatMap((verb) => ['all', 'everything', 'files', 'db'].flatMap((object) => styles(verb, object)))];
+    const names = [
+      ...LYING_NAMES,
+      ...[...PROBE_MUTATING_WORDS].flatMap((verb) => ['all', 'everything', 'files', 'db'].flatMap((object) => styles(verb, object))),
+    ];
     expect(names.length).toBeGreaterThan(3000);
-    const called = names.filter((name) => [readOnly, { ...readOnly, openWorldHint: true }].some((annotations) => !refused(name, annotations)));
+    const called = names.filter((name) =>
+      [readOnly, { ...readOnly, openWorldHint: true }].some((annotations) => !refused(name, annotations)),
+    );
     expect(called).toEqual([]);
   });
 });
 
 describe('probe policy: a name listed more than once', () => {
   const destructive = { readOnlyHint: false, destructiveHint: true, openWorldHint: false };
-  const decideList = (entries: ReturnType<typeof tool>[], config: PolicyConfig = none) => toolListPermissions(entries.map((e) => e.raw), config);
+  const decideList = (entries: ReturnType<typeof tool>[], config: PolicyConfig = none) =>
+    toolListPermissions(
+      entries.map((e) => e.raw),
+      config,
+    );
 
   it('a later entry that says destructive wins over an earlier read-only one', () => {
-    const p = decideList([tool('db_get_row', readOnly), tool('bookstore_get_book', readOnly), tool('db_get_row', destructive)]).get('db_get_row')!;
+    const p = decideList([tool('db_get_row', readOnly), tool('bookstore_get_book', readOnly), tool('db_get_row', destructive)]).get(
+      'db_get_row',
+    )!;
     expect(p.invalidCalls.allowed).toBe(false);
     expect(p.validCalls.allowed).toBe(false);
     expect(p.invalidCalls.why).toContain('entry 2 of the 2 tools/list entries with this name; the most restrictive decides');
@@ -251,8 +336,10 @@ describe('probe policy: a name listed more than once', () => {
     expect(permissions.get('db_drop_table')!.validCalls.allowed).toBe(false);
   });
 
-  it('an allow-listed name whose other entry is not safe keeps to the user\'s arguments', () => {
-    const p = decideList([tool('db_get_row', readOnly), tool('db_get_row', destructive)], { ...none, allowTools: ['db_get_row'] }).get('db_get_row')!;
+  it("an allow-listed name whose other entry is not safe keeps to the user's arguments", () => {
+    const p = decideList([tool('db_get_row', readOnly), tool('db_get_row', destructive)], { ...none, allowTools: ['db_get_row'] }).get(
+      'db_get_row',
+    )!;
     expect(p.invalidCalls.allowed).toBe(true);
     expect(p.validCalls.allowed).toBe(false);
     expect(p.userArgsOnly).toBe(true);

@@ -7,9 +7,16 @@ import { makeCapture } from '../helpers/capture.js';
 
 const config = (probes: ProbesConfig = {}, flags = {}) => resolveProbeConfig(probes, flags, { timeoutMs: 1000, startupTimeoutMs: 2000 });
 const SURFACE = ['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities'];
-const surfaceSteps = (plan: ReturnType<typeof buildPlan>) => plan.steps.filter((s) => SURFACE.includes(s.probe)).map((s) => [s.probe, s.method, s.params]);
+const surfaceSteps = (plan: ReturnType<typeof buildPlan>) =>
+  plan.steps.filter((s) => SURFACE.includes(s.probe)).map((s) => [s.probe, s.method, s.params]);
 const bookstore = (extra: Parameters<typeof makeCapture>[0] = {}) =>
-  makeCapture({ tools: cleanTools(), prompts: cleanPrompts(), resources: cleanResources(), resourceTemplates: cleanResourceTemplates(), ...extra });
+  makeCapture({
+    tools: cleanTools(),
+    prompts: cleanPrompts(),
+    resources: cleanResources(),
+    resourceTemplates: cleanResourceTemplates(),
+    ...extra,
+  });
 
 describe('read-side probes', () => {
   it('get each prompt with a placeholder per required argument, read each resource, and read one unlisted URI', () => {
@@ -41,7 +48,11 @@ describe('read-side probes', () => {
   it('try completions, logging and subscribe only when declared, and unsubscribe right after', () => {
     const capabilities = { tools: {}, prompts: {}, resources: { subscribe: true }, completions: {}, logging: {} };
     expect(surfaceSteps(buildPlan(bookstore({ capabilities }), config())).filter(([probe]) => probe === 'declared-capabilities')).toEqual([
-      ['declared-capabilities', 'completion/complete', { ref: { type: 'ref/prompt', name: 'bookstore_recommend_books' }, argument: { name: 'liked_title', value: '' } }],
+      [
+        'declared-capabilities',
+        'completion/complete',
+        { ref: { type: 'ref/prompt', name: 'bookstore_recommend_books' }, argument: { name: 'liked_title', value: '' } },
+      ],
       ['declared-capabilities', 'logging/setLevel', { level: 'debug' }],
       ['declared-capabilities', 'resources/subscribe', { uri: 'bookstore://catalogue/stats' }],
       ['declared-capabilities', 'resources/unsubscribe', { uri: 'bookstore://catalogue/stats' }],
@@ -51,13 +62,25 @@ describe('read-side probes', () => {
   it('complete a template variable when no prompt has arguments', () => {
     const capabilities = { tools: {}, resources: {}, completions: {} };
     const plan = buildPlan(makeCapture({ tools: cleanTools(), resourceTemplates: cleanResourceTemplates(), capabilities }), config());
-    expect(plan.steps.find((s) => s.method === 'completion/complete')!.params).toEqual({ ref: { type: 'ref/resource', uri: 'bookstore://books/{book_id}' }, argument: { name: 'book_id', value: '' } });
+    expect(plan.steps.find((s) => s.method === 'completion/complete')!.params).toEqual({
+      ref: { type: 'ref/resource', uri: 'bookstore://books/{book_id}' },
+      argument: { name: 'book_id', value: '' },
+    });
   });
 
   it('stay off with probes.surface: false and with --no-probes, and are skipped for what the server does not offer', () => {
-    for (const off of [config({ surface: false }), config({}, { probes: false })]) expect(surfaceSteps(buildPlan(bookstore(), off))).toEqual([]);
+    for (const off of [config({ surface: false }), config({}, { probes: false })])
+      expect(surfaceSteps(buildPlan(bookstore(), off))).toEqual([]);
     const plan = buildPlan(makeCapture({ tools: cleanTools() }), config());
-    expect(plan.skippedProbes).toContainEqual({ probe: 'prompts-get', reason: 'the server does not advertise prompts', notApplicable: true });
-    expect(plan.skippedProbes).toContainEqual({ probe: 'unknown-resource', reason: 'the server does not advertise resources', notApplicable: true });
+    expect(plan.skippedProbes).toContainEqual({
+      probe: 'prompts-get',
+      reason: 'the server does not advertise prompts',
+      notApplicable: true,
+    });
+    expect(plan.skippedProbes).toContainEqual({
+      probe: 'unknown-resource',
+      reason: 'the server does not advertise resources',
+      notApplicable: true,
+    });
   });
 });

@@ -5,7 +5,13 @@ import { collectPythonFiles } from '../../src/source/python/files.js';
 import { projectScripts, pythonLaunch } from '../../src/source/python/launch.js';
 import { PY } from '../helpers/python.js';
 
-const stdio = (command: string, args: string[], cwd?: string): TargetDescription => ({ kind: 'stdio', command, args, envNames: [], ...(cwd ? { cwd } : {}) });
+const stdio = (command: string, args: string[], cwd?: string): TargetDescription => ({
+  kind: 'stdio',
+  command,
+  args,
+  envNames: [],
+  ...(cwd ? { cwd } : {}),
+});
 const launched = (target: TargetDescription) => {
   const found = pythonLaunch(target, PY);
   return found && { entry: found.entry.slice(PY.length + 1), root: found.root.slice(PY.length + 1) };
@@ -23,14 +29,22 @@ describe('which Python module a target launches', () => {
 
   it('python -m pkg.module on the working directory, its src/ and PYTHONPATH', () => {
     expect(launched(stdio('python3', ['-m', 'weather_mcp.server'], 'weather-app'))).toEqual(WEATHER);
-    expect(launched(stdio('env', ['PYTHONPATH=weather-app/src', 'python3', '-m', 'weather_mcp']))).toEqual({ ...WEATHER, entry: 'weather-app/src/weather_mcp/__main__.py' });
+    expect(launched(stdio('env', ['PYTHONPATH=weather-app/src', 'python3', '-m', 'weather_mcp']))).toEqual({
+      ...WEATHER,
+      entry: 'weather-app/src/weather_mcp/__main__.py',
+    });
   });
 
   it('a [project.scripts] entry point, directly or through uv run', () => {
     expect(launched(stdio('weather-mcp', [], 'weather-app'))).toEqual(WEATHER);
     expect(launched(stdio('uv', ['run', 'weather-mcp'], 'weather-app'))).toEqual(WEATHER);
-    expect(projectScripts('[project]\nname = "x"\n[project.scripts]\n"my-server" = "pkg.cli:main"\nother = \'pkg.b\'\n[tool.uv]\n')).toEqual(
-      new Map([['my-server', 'pkg.cli'], ['other', 'pkg.b']]),
+    expect(
+      projectScripts('[project]\nname = "x"\n[project.scripts]\n"my-server" = "pkg.cli:main"\nother = \'pkg.b\'\n[tool.uv]\n'),
+    ).toEqual(
+      new Map([
+        ['my-server', 'pkg.cli'],
+        ['other', 'pkg.b'],
+      ]),
     );
   });
 

@@ -32,23 +32,36 @@ async function loadedBy(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('which parser a lint loads', () => {
-  it('a Python server: tree-sitter, never the TypeScript compiler; a warm cache spares tree-sitter', async () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), 'mcplint-pycache-'));
-    const cold = await loadedBy(['--', ...LAUNCH.weather], { MCPLINT_CACHE_DIR: cacheDir });
-    expect(cold.r.stdout).toContain('weather-app/src/weather_mcp/tools.py:16');
-    expect(cold.modules.some((m) => TREE_SITTER.test(m))).toBe(true);
-    expect(cold.modules.filter((m) => TS.test(m))).toEqual([]);
-    const warm = await loadedBy(['--', ...LAUNCH.weather], { MCPLINT_CACHE_DIR: cacheDir });
-    expect(warm.r.stdout).toContain('weather-app/src/weather_mcp/tools.py:16');
-    expect(warm.modules.filter((m) => TREE_SITTER.test(m))).toEqual([]);
-  }, SLOW);
+  it(
+    'a Python server: tree-sitter, never the TypeScript compiler; a warm cache spares tree-sitter',
+    async () => {
+      const cacheDir = mkdtempSync(join(tmpdir(), 'mcplint-pycache-'));
+      const cold = await loadedBy(['--', ...LAUNCH.weather], { MCPLINT_CACHE_DIR: cacheDir });
+      expect(cold.r.stdout).toContain('weather-app/src/weather_mcp/tools.py:16');
+      expect(cold.modules.some((m) => TREE_SITTER.test(m))).toBe(true);
+      expect(cold.modules.filter((m) => TS.test(m))).toEqual([]);
+      const warm = await loadedBy(['--', ...LAUNCH.weather], { MCPLINT_CACHE_DIR: cacheDir });
+      expect(warm.r.stdout).toContain('weather-app/src/weather_mcp/tools.py:16');
+      expect(warm.modules.filter((m) => TREE_SITTER.test(m))).toEqual([]);
+    },
+    SLOW,
+  );
 
-  it('a TypeScript project never loads tree-sitter (and does load ts-morph)', async () => {
-    const { r, modules } = await loadedBy(['--no-cache', '--', process.execPath, join(ROOT, 'fixtures', 'source-project', 'dist', 'index.js')]);
-    expect(r.stdout).toContain('ledger-mcp-server');
-    expect(modules.some((m) => /ts-morph/.test(m))).toBe(true);
-    expect(modules.filter((m) => TREE_SITTER.test(m))).toEqual([]);
-  }, SLOW);
+  it(
+    'a TypeScript project never loads tree-sitter (and does load ts-morph)',
+    async () => {
+      const { r, modules } = await loadedBy([
+        '--no-cache',
+        '--',
+        process.execPath,
+        join(ROOT, 'fixtures', 'source-project', 'dist', 'index.js'),
+      ]);
+      expect(r.stdout).toContain('ledger-mcp-server');
+      expect(modules.some((m) => /ts-morph/.test(m))).toBe(true);
+      expect(modules.filter((m) => TREE_SITTER.test(m))).toEqual([]);
+    },
+    SLOW,
+  );
 });
 
 describe('the Python index cache', () => {
@@ -63,7 +76,10 @@ describe('the Python index cache', () => {
       const second = await buildPythonSourceIndex(project, { entry, cache: true });
       expect(second).toEqual(first);
       const text = readFileSync(entry, 'utf8');
-      writeFileSync(entry, text.replace('@mcp.tool\nasync def notes_fetch_remote', '@mcp.tool(name="notes_fetch")\nasync def notes_fetch_remote'));
+      writeFileSync(
+        entry,
+        text.replace('@mcp.tool\nasync def notes_fetch_remote', '@mcp.tool(name="notes_fetch")\nasync def notes_fetch_remote'),
+      );
       const third = await buildPythonSourceIndex(project, { entry, cache: true });
       expect(third.registrations.map((r) => r.name)).toEqual(['notes_read_note', 'notes_fetch']);
     } finally {

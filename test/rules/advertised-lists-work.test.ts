@@ -25,7 +25,10 @@ describe(RULE, () => {
   });
 
   it('reports an advertised list that answers with an error', () => {
-    const capture = makeCapture({ ...base, lists: { prompts: failedList({ kind: 'error-response', message: 'Method not found', code: -32601 }) } });
+    const capture = makeCapture({
+      ...base,
+      lists: { prompts: failedList({ kind: 'error-response', message: 'Method not found', code: -32601 }) },
+    });
     const result = run(capture);
     expect(summary(result)).toEqual([`${RULE} errorResponse server`]);
     expect(result.findings[0]!.message).toBe(
@@ -39,7 +42,9 @@ describe(RULE, () => {
     const capture = makeCapture({ ...base, lists: { tools: failedList({ kind: 'timeout', message: 'No answer' }, pages) } });
     const result = run(capture);
     expect(summary(result)).toEqual([`${RULE} timeout server`]);
-    expect(result.findings[0]!.message).toBe('Server advertises the "tools" capability, but tools/list on page 2 got no answer within the timeout.');
+    expect(result.findings[0]!.message).toBe(
+      'Server advertises the "tools" capability, but tools/list on page 2 got no answer within the timeout.',
+    );
   });
 
   it('reports a connection closed during listing, and a result without the array', () => {
@@ -58,9 +63,18 @@ describe(RULE, () => {
 
   it('leaves a list cut short because mcplint stopped a flooding server to output-flood', () => {
     const capture = makeCapture({ ...base, lists: { tools: failedList({ kind: 'closed', message: 'closed' }) } });
-    const output = { notifications: {}, framesDropped: 0, framesTruncated: 0, stdoutBytes: 70_000_000, caps: { frameBytes: 1, recordedBytes: 1, frames: 1, stdoutBytes: 67_108_864 } };
+    const output = {
+      notifications: {},
+      framesDropped: 0,
+      framesTruncated: 0,
+      stdoutBytes: 70_000_000,
+      caps: { frameBytes: 1, recordedBytes: 1, frames: 1, stdoutBytes: 67_108_864 },
+    };
     expect(summary(run({ ...capture, output }))).toEqual([`${RULE} closed server`]);
-    expect(run({ ...capture, output: { ...output, stopped: { reason: 'stdout-cap', phase: 'listing', at: 900, waitingFor: 'tools/list' } } }).findings).toEqual([]);
+    expect(
+      run({ ...capture, output: { ...output, stopped: { reason: 'stdout-cap', phase: 'listing', at: 900, waitingFor: 'tools/list' } } })
+        .findings,
+    ).toEqual([]);
   });
 
   it('names the failing page of a partial list that ends in an invalid result', () => {
@@ -77,14 +91,25 @@ describe(RULE, () => {
   });
 
   it('tolerates resources/templates/list answering "method not found", but not other failures', () => {
-    const notFound = makeCapture({ ...base, lists: { resourceTemplates: failedList({ kind: 'error-response', message: 'Method not found', code: -32601 }) } });
+    const notFound = makeCapture({
+      ...base,
+      lists: { resourceTemplates: failedList({ kind: 'error-response', message: 'Method not found', code: -32601 }) },
+    });
     expect(run(notFound).findings).toEqual([]);
-    const broken = makeCapture({ ...base, lists: { resourceTemplates: failedList({ kind: 'error-response', message: 'Internal error', code: -32603 }) } });
+    const broken = makeCapture({
+      ...base,
+      lists: { resourceTemplates: failedList({ kind: 'error-response', message: 'Internal error', code: -32603 }) },
+    });
     expect(summary(run(broken))).toEqual([`${RULE} errorResponse server`]);
   });
 
   it('leaves loops and page caps to list-pagination', () => {
-    const tools: ListCapture = { status: 'partial', pages: [{ cursor: null, nextCursor: 'a', itemCount: 1 }], items: [cleanTools()[0]], loopCursor: 'a' };
+    const tools: ListCapture = {
+      status: 'partial',
+      pages: [{ cursor: null, nextCursor: 'a', itemCount: 1 }],
+      items: [cleanTools()[0]],
+      loopCursor: 'a',
+    };
     expect(run(makeCapture({ ...base, lists: { tools } })).findings).toEqual([]);
   });
 

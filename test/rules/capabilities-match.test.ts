@@ -18,11 +18,25 @@ describe(RULE, () => {
   });
 
   it('says when the unadvertised list is not even empty', () => {
-    const res = runRule(rule, makeCapture({ probes: ran('capabilities', [call('prompts/list', undefined, result({ prompts: [{ name: 'p' }] }), { detail: { capability: 'prompts' } })]) }));
+    const res = runRule(
+      rule,
+      makeCapture({
+        probes: ran('capabilities', [
+          call('prompts/list', undefined, result({ prompts: [{ name: 'p' }] }), { detail: { capability: 'prompts' } }),
+        ]),
+      }),
+    );
     expect(res.findings[0]!.message).toContain('1 entry: the server offers it without saying so');
   });
 
   it('reports silence', () => {
-    expect(summary(runRule(rule, makeCapture({ probes: ran('capabilities', [call('prompts/list', undefined, timeout(), { detail: { capability: 'prompts' } })]) })))).toEqual([`${RULE} noAnswer server`]);
+    expect(
+      summary(
+        runRule(
+          rule,
+          makeCapture({ probes: ran('capabilities', [call('prompts/list', undefined, timeout(), { detail: { capability: 'prompts' } })]) }),
+        ),
+      ),
+    ).toEqual([`${RULE} noAnswer server`]);
   });
 });

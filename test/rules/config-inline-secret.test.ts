@@ -8,16 +8,29 @@ const RULE = 'config-inline-secret';
 const run = (capture: Capture) => runRule(rule, capture);
 const config = (values: Record<string, ConfigValue>, format: ClientFormat = 'claude-code'): Capture => ({
   ...makeCapture({}),
-  clientConfig: { file: '.mcp.json', format, serverName: 'github', line: 3, keys: ['command', 'env'], transport: 'stdio', entry: {}, values } satisfies ClientConfigRecord,
+  clientConfig: {
+    file: '.mcp.json',
+    format,
+    serverName: 'github',
+    line: 3,
+    keys: ['command', 'env'],
+    transport: 'stdio',
+    entry: {},
+    values,
+  } satisfies ClientConfigRecord,
 });
 
 describe(RULE, () => {
   it('accepts references', () => {
-    expect(run(config({ '/env/GITHUB_TOKEN': { text: '${GITHUB_TOKEN}', references: ['GITHUB_TOKEN'], literalLength: 0 } })).findings).toEqual([]);
+    expect(
+      run(config({ '/env/GITHUB_TOKEN': { text: '${GITHUB_TOKEN}', references: ['GITHUB_TOKEN'], literalLength: 0 } })).findings,
+    ).toEqual([]);
   });
 
   it('reports a literal secret without quoting it, and suggests the client’s reference syntax', () => {
-    const result = run(config({ '/env/GITHUB_TOKEN': { text: '[redacted]', references: [], literalLength: 40, secret: 'GitHub token' } }, 'cursor'));
+    const result = run(
+      config({ '/env/GITHUB_TOKEN': { text: '[redacted]', references: [], literalLength: 40, secret: 'GitHub token' } }, 'cursor'),
+    );
     expect(summary(result)).toEqual([`${RULE} inline server`]);
     expect(result.findings[0]!.message).toContain('env.GITHUB_TOKEN');
     expect(result.findings[0]!.message).toContain('${env:GITHUB_TOKEN}');
@@ -25,7 +38,12 @@ describe(RULE, () => {
   });
 
   it('says what to do when the client cannot expand variables (Claude Desktop)', () => {
-    const result = run(config({ '/headers/Authorization': { text: '[redacted]', references: [], literalLength: 48, secret: 'bearer token' } }, 'claude-desktop'));
+    const result = run(
+      config(
+        { '/headers/Authorization': { text: '[redacted]', references: [], literalLength: 48, secret: 'bearer token' } },
+        'claude-desktop',
+      ),
+    );
     expect(summary(result)).toEqual([`${RULE} noInterpolation server`]);
   });
 

@@ -9,7 +9,16 @@ const run = (capture: Capture) => runRule(rule, capture);
 const launched = (command: string, args: string[]): Capture => ({
   ...makeCapture({}),
   target: { kind: 'stdio', command, args, envNames: [] },
-  clientConfig: { file: '.mcp.json', format: 'claude-code', serverName: 'github', line: 2, keys: ['command', 'args'], transport: 'stdio', entry: {}, values: {} },
+  clientConfig: {
+    file: '.mcp.json',
+    format: 'claude-code',
+    serverName: 'github',
+    line: 2,
+    keys: ['command', 'args'],
+    transport: 'stdio',
+    entry: {},
+    values: {},
+  },
 });
 
 describe(RULE, () => {
@@ -19,7 +28,10 @@ describe(RULE, () => {
   });
 
   it('reports a missing -y and a missing version', () => {
-    expect(summary(run(launched('npx', ['@modelcontextprotocol/server-github'])))).toEqual([`${RULE} noYes server`, `${RULE} unpinned server`]);
+    expect(summary(run(launched('npx', ['@modelcontextprotocol/server-github'])))).toEqual([
+      `${RULE} noYes server`,
+      `${RULE} unpinned server`,
+    ]);
   });
 
   it('treats tags and ranges as unpinned', () => {

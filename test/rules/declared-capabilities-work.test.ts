@@ -12,7 +12,10 @@ ruleTester(rule).run({
       name: 'every declared method answers (an error other than -32601 is another matter)',
       capture: makeCapture({
         probes: {
-          ...ran('declared-capabilities', [call('completion/complete', complete, result({ completion: { values: [] } })), call('logging/setLevel', { level: 'debug' }, result({}))]),
+          ...ran('declared-capabilities', [
+            call('completion/complete', complete, result({ completion: { values: [] } })),
+            call('logging/setLevel', { level: 'debug' }, result({})),
+          ]),
           ...ran('prompts-get', [call('prompts/get', { name: 'p' }, error(-32602, 'missing argument'))]),
         },
       }),
@@ -29,13 +32,19 @@ ruleTester(rule).run({
         ]),
       }),
       findings: [
-        { messageId: 'methodNotFound', subject: 'server', message: /declares the "completions" capability, yet answered completion\/complete/ },
+        {
+          messageId: 'methodNotFound',
+          subject: 'server',
+          message: /declares the "completions" capability, yet answered completion\/complete/,
+        },
         { messageId: 'methodNotFound', subject: 'server', message: /"resources.subscribe"/ },
       ],
     },
     {
       name: 'prompts declared, prompts/get missing',
-      capture: makeCapture({ probes: ran('prompts-get', [call('prompts/get', { name: 'p' }, notFound()), call('prompts/get', { name: 'q' }, notFound())]) }),
+      capture: makeCapture({
+        probes: ran('prompts-get', [call('prompts/get', { name: 'p' }, notFound()), call('prompts/get', { name: 'q' }, notFound())]),
+      }),
       findings: [{ messageId: 'methodNotFound', subject: 'server', message: /"prompts" capability, yet answered prompts\/get/ }],
     },
   ],

@@ -6,7 +6,16 @@ import { error, ran, runRule, text, toolCall } from '../helpers/probes.js';
 import type { ProbeAnswer } from '../../src/probes/types.js';
 
 const RULE = 'error-text-hygiene';
-const lint = (answer: ProbeAnswer) => runRule(rule, makeCapture({ tools: cleanTools(), probes: ran('invalid-arguments', [toolCall('bookstore_get_book', {}, answer, { purpose: 'missing-required', detail: { property: 'book_id' } })]) }));
+const lint = (answer: ProbeAnswer) =>
+  runRule(
+    rule,
+    makeCapture({
+      tools: cleanTools(),
+      probes: ran('invalid-arguments', [
+        toolCall('bookstore_get_book', {}, answer, { purpose: 'missing-required', detail: { property: 'book_id' } }),
+      ]),
+    }),
+  );
 const what = (answer: ProbeAnswer) => lint(answer).findings.map((f) => f.message.replace(/^.*leaks (.*?);.*$/, '$1'));
 
 describe(RULE, () => {
@@ -27,13 +36,18 @@ describe(RULE, () => {
     expect(what(text('Error: cannot open C:\\Users\\ann\\books.db', true))).toEqual(['an absolute file path']);
     expect(what(error(-32603, 'connect ECONNREFUSED 10.0.3.7:5432'))).toEqual(['an internal address and a raw driver or system error']);
     expect(what(error(-32603, 'upstream db.internal timed out'))).toEqual(['an internal address']);
-    expect(what(text('Error: SQLSTATE[23000]: duplicate key value violates unique constraint', true))).toEqual(['a raw driver or system error']);
+    expect(what(text('Error: SQLSTATE[23000]: duplicate key value violates unique constraint', true))).toEqual([
+      'a raw driver or system error',
+    ]);
     expect(what(text('Error: could not reach localhost:6379', true))).toEqual(['an internal address']);
   });
 
   it('judges only error answers, once per tool', () => {
     expect(summary(lint(text('PATH=/usr/bin:/home/ann/bin', false)))).toEqual([]);
-    const twice = { ...ran('invalid-arguments', [toolCall('bookstore_get_book', {}, text('at x (/home/a/b.js:1:2)', true))]), ...ran('valid-calls', [toolCall('bookstore_get_book', { book_id: 'x' }, text('at x (/home/a/b.js:1:2)', true))]) };
+    const twice = {
+      ...ran('invalid-arguments', [toolCall('bookstore_get_book', {}, text('at x (/home/a/b.js:1:2)', true))]),
+      ...ran('valid-calls', [toolCall('bookstore_get_book', { book_id: 'x' }, text('at x (/home/a/b.js:1:2)', true))]),
+    };
     expect(summary(runRule(rule, makeCapture({ tools: cleanTools(), probes: twice })))).toEqual([`${RULE} leak tool:bookstore_get_book`]);
   });
 });

@@ -8,8 +8,19 @@ import { runRule } from '../helpers/rule-tester.js';
 const RULE = 'handshake';
 const run = (capture: Capture) => runRule(rule, capture);
 
-function failed(reason: Extract<Handshake, { ok: false }>['reason'], extra: Partial<Extract<Handshake, { ok: false }>> = {}, spec: Parameters<typeof makeCapture>[0] = {}): Capture {
-  const handshake: Handshake = { ok: false, requestedVersion: '2025-11-25', reason, message: `failed: ${reason}`, durationMs: 42, ...extra };
+function failed(
+  reason: Extract<Handshake, { ok: false }>['reason'],
+  extra: Partial<Extract<Handshake, { ok: false }>> = {},
+  spec: Parameters<typeof makeCapture>[0] = {},
+): Capture {
+  const handshake: Handshake = {
+    ok: false,
+    requestedVersion: '2025-11-25',
+    reason,
+    message: `failed: ${reason}`,
+    durationMs: 42,
+    ...extra,
+  };
   return makeCapture({ ...spec, handshake });
 }
 
@@ -26,7 +37,11 @@ describe(RULE, () => {
 
   it('reports an early exit with the exit code and the stderr tail as evidence', () => {
     const capture: Capture = {
-      ...failed('exited', { message: 'The server exited before answering initialize.' }, { stderr: 'Starting…\nError: DATABASE_URL is not set\n\n' }),
+      ...failed(
+        'exited',
+        { message: 'The server exited before answering initialize.' },
+        { stderr: 'Starting…\nError: DATABASE_URL is not set\n\n' },
+      ),
       exit: { how: 'exited-early', code: 1, signal: null, at: 80 },
     };
     const [finding] = run(capture).findings;
@@ -45,8 +60,8 @@ describe(RULE, () => {
   });
 
   it('has one message per failure reason', () => {
-    const ids = (['spawn-failed', 'exited', 'timeout', 'error-response', 'invalid-result', 'connection-failed'] as const).map(
-      (reason) => run(failed(reason)).findings.map((f) => f.messageId),
+    const ids = (['spawn-failed', 'exited', 'timeout', 'error-response', 'invalid-result', 'connection-failed'] as const).map((reason) =>
+      run(failed(reason)).findings.map((f) => f.messageId),
     );
     expect(ids).toEqual([['spawnFailed'], ['exited'], ['timeout'], ['errorResponse'], ['invalidResult'], ['connectionFailed']]);
   });
@@ -61,9 +76,15 @@ describe(RULE, () => {
   it('reports a timeout with its duration, and points at stdout pollution when there was some', () => {
     const plain = failed('timeout', { message: 'The server did not answer initialize within 500 ms.' });
     expect(run(plain).findings[0]!.message).toMatch(/^Server did not answer initialize within 500 ms; it may be waiting/);
-    const polluted = failed('timeout', { message: 'The server did not answer initialize within 500 ms.' }, {
-      frames: [{ kind: 'noise', dir: 'recv', noise: 'not-json', offset: 0, bytes: 1, text: '{', seq: 0, at: 1, phase: 'before-initialize' }],
-    });
+    const polluted = failed(
+      'timeout',
+      { message: 'The server did not answer initialize within 500 ms.' },
+      {
+        frames: [
+          { kind: 'noise', dir: 'recv', noise: 'not-json', offset: 0, bytes: 1, text: '{', seq: 0, at: 1, phase: 'before-initialize' },
+        ],
+      },
+    );
     expect(run(polluted).findings[0]!.message).toContain('stdout-pollution');
   });
 
@@ -79,7 +100,11 @@ describe(RULE, () => {
   });
 
   it('prefers the stderr tail as evidence for an error response when there is stderr', () => {
-    const capture = failed('error-response', { error: { code: -32603, message: 'Internal error' } }, { stderr: 'TypeError: x is undefined\n' });
+    const capture = failed(
+      'error-response',
+      { error: { code: -32603, message: 'Internal error' } },
+      { stderr: 'TypeError: x is undefined\n' },
+    );
     expect(run(capture).findings[0]!.evidence).toBe('TypeError: x is undefined');
   });
 

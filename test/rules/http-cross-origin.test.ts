@@ -37,7 +37,11 @@ describe(RULE, () => {
   });
 
   it('reports a legacy SSE endpoint on another origin', () => {
-    const result = run(withExchanges([exchange(0, 'initialize', { crossOrigin: { origin: 'https://other.example', via: 'sse-endpoint' }, error: 'not sent' })]));
+    const result = run(
+      withExchanges([
+        exchange(0, 'initialize', { crossOrigin: { origin: 'https://other.example', via: 'sse-endpoint' }, error: 'not sent' }),
+      ]),
+    );
     expect(summary(result)).toEqual([`${RULE} sseEndpoint transport`]);
   });
 

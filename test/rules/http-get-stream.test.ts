@@ -6,7 +6,9 @@ import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'http-get-stream';
 const run = (capture: Capture) => runRule(rule, capture);
-const probe = (data: Record<string, unknown>): Record<string, ProbeRecord> => ({ 'http-get': { id: 'http-get', status: 'ran', data: { exchange: 3, bodyBytes: 0, ...data } } });
+const probe = (data: Record<string, unknown>): Record<string, ProbeRecord> => ({
+  'http-get': { id: 'http-get', status: 'ran', data: { exchange: 3, bodyBytes: 0, ...data } },
+});
 
 describe(RULE, () => {
   it('accepts 405 and an event stream', () => {

@@ -7,7 +7,11 @@ import { runRule } from '../helpers/rule-tester.js';
 const RULE = 'http-notification-accepted';
 const run = (capture: Capture) => runRule(rule, capture);
 const probe = (data: Record<string, unknown>): Record<string, ProbeRecord> => ({
-  'http-notification': { id: 'http-notification', status: 'ran', data: { exchange: 1, bodyBytes: 0, method: 'notifications/initialized', ...data } },
+  'http-notification': {
+    id: 'http-notification',
+    status: 'ran',
+    data: { exchange: 1, bodyBytes: 0, method: 'notifications/initialized', ...data },
+  },
 });
 
 describe(RULE, () => {
@@ -16,11 +20,15 @@ describe(RULE, () => {
   });
 
   it('reports a 200 answer', () => {
-    expect(summary(run(makeCapture({ transport: 'http', probes: probe({ status: 200, bodyBytes: 11 }) })))).toEqual([`${RULE} wrongStatus transport`]);
+    expect(summary(run(makeCapture({ transport: 'http', probes: probe({ status: 200, bodyBytes: 11 }) })))).toEqual([
+      `${RULE} wrongStatus transport`,
+    ]);
   });
 
   it('reports a 202 with a body', () => {
-    expect(summary(run(makeCapture({ transport: 'http', probes: probe({ status: 202, bodyBytes: 8 }) })))).toEqual([`${RULE} body transport`]);
+    expect(summary(run(makeCapture({ transport: 'http', probes: probe({ status: 202, bodyBytes: 8 }) })))).toEqual([
+      `${RULE} body transport`,
+    ]);
   });
 
   it('allows refusing with an error status', () => {
@@ -29,7 +37,9 @@ describe(RULE, () => {
 
   it('is skipped over stdio and when the probe did not run', () => {
     expect(run(makeCapture({ probes: probe({ status: 200 }) })).skipped.map((s) => s.reason)).toEqual(['the transport is stdio, not HTTP']);
-    const skipped = run(makeCapture({ transport: 'http', probes: { 'http-notification': { id: 'http-notification', status: 'skipped', reason: 'modern' } } }));
+    const skipped = run(
+      makeCapture({ transport: 'http', probes: { 'http-notification': { id: 'http-notification', status: 'skipped', reason: 'modern' } } }),
+    );
     expect(skipped.skipped[0]!.reason).toContain('modern');
   });
 });

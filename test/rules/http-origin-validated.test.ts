@@ -27,6 +27,8 @@ describe(RULE, () => {
   });
 
   it('applies to the legacy SSE transport too', () => {
-    expect(summary(run(makeCapture({ transport: 'sse', protocolVersion: '2024-11-05', probes: probe(200) })))).toEqual([`${RULE} notRejected transport`]);
+    expect(summary(run(makeCapture({ transport: 'sse', protocolVersion: '2024-11-05', probes: probe(200) })))).toEqual([
+      `${RULE} notRejected transport`,
+    ]);
   });
 });

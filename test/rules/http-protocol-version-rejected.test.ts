@@ -38,7 +38,11 @@ describe(RULE, () => {
   });
 
   it('wants -32022 from a 2026-07-28 server', () => {
-    expect(summary(run(makeCapture({ transport: 'http', handshake: modern, probes: probe({ status: 400, errorCode: -32000 }) })))).toEqual([`${RULE} modernCode transport`]);
-    expect(run(makeCapture({ transport: 'http', handshake: modern, probes: probe({ status: 400, errorCode: -32022 }) })).findings).toEqual([]);
+    expect(summary(run(makeCapture({ transport: 'http', handshake: modern, probes: probe({ status: 400, errorCode: -32000 }) })))).toEqual([
+      `${RULE} modernCode transport`,
+    ]);
+    expect(run(makeCapture({ transport: 'http', handshake: modern, probes: probe({ status: 400, errorCode: -32022 }) })).findings).toEqual(
+      [],
+    );
   });
 });

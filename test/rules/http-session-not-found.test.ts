@@ -12,7 +12,9 @@ const probe = (data: Record<string, unknown>): Record<string, ProbeRecord> => ({
 
 describe(RULE, () => {
   it('accepts 404', () => {
-    expect(run(makeCapture({ transport: 'http', probes: probe({ status: 404, variant: 'terminated', deleteStatus: 200 }) })).findings).toEqual([]);
+    expect(
+      run(makeCapture({ transport: 'http', probes: probe({ status: 404, variant: 'terminated', deleteStatus: 200 }) })).findings,
+    ).toEqual([]);
   });
 
   it('reports a terminated session that is not 404', () => {
@@ -22,11 +24,18 @@ describe(RULE, () => {
   });
 
   it('reports an unknown session id that is served', () => {
-    expect(summary(run(makeCapture({ transport: 'http', probes: probe({ status: 200, variant: 'unknown' }) })))).toEqual([`${RULE} unknown transport`]);
+    expect(summary(run(makeCapture({ transport: 'http', probes: probe({ status: 200, variant: 'unknown' }) })))).toEqual([
+      `${RULE} unknown transport`,
+    ]);
   });
 
   it('is skipped for a server without sessions', () => {
-    const result = run(makeCapture({ transport: 'http', probes: { 'http-session': { id: 'http-session', status: 'skipped', reason: 'the server issued no MCP-Session-Id' } } }));
+    const result = run(
+      makeCapture({
+        transport: 'http',
+        probes: { 'http-session': { id: 'http-session', status: 'skipped', reason: 'the server issued no MCP-Session-Id' } },
+      }),
+    );
     expect(result.skipped[0]!.reason).toContain('no MCP-Session-Id');
   });
 });

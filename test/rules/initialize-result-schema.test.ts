@@ -20,7 +20,11 @@ function withRaw(raw: Record<string, unknown>, requestedVersion = '2025-11-25'):
   return makeCapture({ handshake });
 }
 
-const clean = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'bookstore-mcp-server', version: '1.0.0' } };
+const clean = {
+  protocolVersion: '2025-11-25',
+  capabilities: { tools: {} },
+  serverInfo: { name: 'bookstore-mcp-server', version: '1.0.0' },
+};
 
 describe(RULE, () => {
   it('accepts a valid initialize result', () => {
@@ -78,7 +82,9 @@ describe(RULE, () => {
   });
 
   it('is skipped when the handshake failed', () => {
-    const capture = makeCapture({ handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'x', durationMs: 1 } });
+    const capture = makeCapture({
+      handshake: { ok: false, requestedVersion: '2025-11-25', reason: 'timeout', message: 'x', durationMs: 1 },
+    });
     expect(run(capture).skipped.map((s) => s.ruleId)).toEqual([RULE]);
   });
 });

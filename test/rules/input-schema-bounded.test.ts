@@ -5,8 +5,7 @@ import { makeCapture, summary, type CaptureSpec } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'input-schema-bounded';
-const run = (spec: CaptureSpec, options: Record<string, unknown> = {}) =>
-  runRule(rule, makeCapture(spec), { level: 'warning', options });
+const run = (spec: CaptureSpec, options: Record<string, unknown> = {}) => runRule(rule, makeCapture(spec), { level: 'warning', options });
 const lint = (spec: CaptureSpec, options: Record<string, unknown> = {}) => summary(run(spec, options));
 const tool = (name: string, properties: Record<string, unknown>) => ({
   name,
@@ -40,7 +39,9 @@ describe(RULE, () => {
   });
 
   it.each([[0], [-1], [500]])('reports a default of %j, outside 1..maxLimit', (value) => {
-    expect(lint({ tools: search({ limit: { type: 'integer', minimum: 0, maximum: 100, default: value } }) })).toEqual([`${RULE} defaultOutOfRange ${S('limit')}`]);
+    expect(lint({ tools: search({ limit: { type: 'integer', minimum: 0, maximum: 100, default: value } }) })).toEqual([
+      `${RULE} defaultOutOfRange ${S('limit')}`,
+    ]);
   });
 
   it('reports both an unbounded maximum and a bad default', () => {
@@ -60,7 +61,9 @@ describe(RULE, () => {
   );
 
   it('does not take names that merely contain a limit word', () => {
-    expect(lint({ tools: search({ limited: { type: 'integer' }, rate_limit: { type: 'integer' }, account_count: { type: 'integer' } }) })).toEqual([]);
+    expect(
+      lint({ tools: search({ limited: { type: 'integer' }, rate_limit: { type: 'integer' }, account_count: { type: 'integer' } }) }),
+    ).toEqual([]);
   });
 
   it('takes ambiguous names (count, max, n, size, top, first, last) as limits only in context', () => {
@@ -68,15 +71,17 @@ describe(RULE, () => {
     // A random-number or maths tool: not result counts.
     expect(lint({ tools: [tool('bookstore_generate_code', props)] })).toEqual([]);
     // A listing tool: result counts.
-    expect(lint({ tools: [tool('bookstore_list_orders', { top: { type: 'integer' } })] })).toEqual([`${RULE} unboundedLimit ${P('bookstore_list_orders', 'top')}`]);
+    expect(lint({ tools: [tool('bookstore_list_orders', { top: { type: 'integer' } })] })).toEqual([
+      `${RULE} unboundedLimit ${P('bookstore_list_orders', 'top')}`,
+    ]);
     // Next to a pagination parameter.
     expect(lint({ tools: [tool('bookstore_get_reviews', { first: { type: 'integer' }, after: { type: 'string' } })] })).toEqual([
       `${RULE} unboundedLimit ${P('bookstore_get_reviews', 'first')}`,
     ]);
     // Described as a number of results.
-    expect(lint({ tools: [tool('bookstore_get_links', { count: { type: 'number', description: 'Number of links to return' } })] })).toEqual([
-      `${RULE} unboundedLimit ${P('bookstore_get_links', 'count')}`,
-    ]);
+    expect(lint({ tools: [tool('bookstore_get_links', { count: { type: 'number', description: 'Number of links to return' } })] })).toEqual(
+      [`${RULE} unboundedLimit ${P('bookstore_get_links', 'count')}`],
+    );
   });
 
   it('only judges numeric limits', () => {
@@ -106,7 +111,10 @@ describe(RULE, () => {
 
   it('uses the maxLimit option', () => {
     const tools = search({ limit: { type: 'integer', minimum: 1, maximum: 100, default: 80 } });
-    expect(lint({ tools }, { maxLimit: 50 }).sort()).toEqual([`${RULE} defaultOutOfRange ${S('limit')}`, `${RULE} limitTooHigh ${S('limit')}`]);
+    expect(lint({ tools }, { maxLimit: 50 }).sort()).toEqual([
+      `${RULE} defaultOutOfRange ${S('limit')}`,
+      `${RULE} limitTooHigh ${S('limit')}`,
+    ]);
     const finding = run({ tools }, { maxLimit: 50 }).findings.find((f) => f.messageId === 'defaultOutOfRange');
     expect(finding?.message).toContain('between 1 and 50');
   });

@@ -8,7 +8,11 @@ const RULE = 'input-schema-closed-sets';
 const run = (spec: CaptureSpec) => runRule(rule, makeCapture(spec));
 const lint = (spec: CaptureSpec) => summary(run(spec));
 const withProps = (properties: Record<string, unknown>) => [
-  { name: 'bookstore_search_books', description: 'Search books.', inputSchema: { type: 'object', properties, additionalProperties: false } },
+  {
+    name: 'bookstore_search_books',
+    description: 'Search books.',
+    inputSchema: { type: 'object', properties, additionalProperties: false },
+  },
 ];
 const AT = 'tool:bookstore_search_books#/inputSchema/properties';
 
@@ -23,9 +27,12 @@ describe(RULE, () => {
     expect(result.findings[0]?.message).toContain('["markdown", "json"]');
   });
 
-  it.each([['responseFormat'], ['output_format'], ['sort_order'], ['sortOrder'], ['sort_direction'], ['SortDirection']])('recognises %s', (param) => {
-    expect(lint({ tools: withProps({ [param]: { type: 'string' } }) })).toEqual([`${RULE} freeString ${AT}/${param}`]);
-  });
+  it.each([['responseFormat'], ['output_format'], ['sort_order'], ['sortOrder'], ['sort_direction'], ['SortDirection']])(
+    'recognises %s',
+    (param) => {
+      expect(lint({ tools: withProps({ [param]: { type: 'string' } }) })).toEqual([`${RULE} freeString ${AT}/${param}`]);
+    },
+  );
 
   it('suggests asc/desc for sort orders', () => {
     expect(run({ tools: withProps({ sort_order: { type: 'string' } }) }).findings[0]?.message).toContain('["asc", "desc"]');
@@ -35,8 +42,12 @@ describe(RULE, () => {
     expect(lint({ tools: withProps({ format: { type: 'string', description: 'Date format, e.g. YYYY-MM-DD.' } }) })).toEqual([]);
     expect(lint({ tools: withProps({ order: { type: 'string', description: 'The order number.' } }) })).toEqual([]);
     expect(lint({ tools: withProps({ direction: { type: 'string' } }) })).toEqual([]);
-    expect(lint({ tools: withProps({ format: { type: 'string', description: 'Either json or markdown.' } }) })).toEqual([`${RULE} freeString ${AT}/format`]);
-    expect(lint({ tools: withProps({ order: { type: 'string', description: 'asc or desc' } }) })).toEqual([`${RULE} freeString ${AT}/order`]);
+    expect(lint({ tools: withProps({ format: { type: 'string', description: 'Either json or markdown.' } }) })).toEqual([
+      `${RULE} freeString ${AT}/format`,
+    ]);
+    expect(lint({ tools: withProps({ order: { type: 'string', description: 'asc or desc' } }) })).toEqual([
+      `${RULE} freeString ${AT}/order`,
+    ]);
   });
 
   it.each([
@@ -51,15 +62,23 @@ describe(RULE, () => {
   });
 
   it('accepts a nullable string only when constrained', () => {
-    expect(lint({ tools: withProps({ response_format: { type: ['string', 'null'] } }) })).toEqual([`${RULE} freeString ${AT}/response_format`]);
+    expect(lint({ tools: withProps({ response_format: { type: ['string', 'null'] } }) })).toEqual([
+      `${RULE} freeString ${AT}/response_format`,
+    ]);
     expect(lint({ tools: withProps({ response_format: { type: ['string', 'null'], enum: ['json', 'markdown', null] } }) })).toEqual([]);
   });
 
   it('leaves untyped and non-string parameters alone', () => {
-    expect(lint({ tools: withProps({ response_format: { description: 'json or markdown' }, order: { type: 'integer' }, format: { type: 'object' } }) })).toEqual([]);
+    expect(
+      lint({
+        tools: withProps({ response_format: { description: 'json or markdown' }, order: { type: 'integer' }, format: { type: 'object' } }),
+      }),
+    ).toEqual([]);
   });
 
   it('does not match names that merely contain a closed-set word', () => {
-    expect(lint({ tools: withProps({ date_format: { type: 'string' }, order_id: { type: 'string' }, formatting: { type: 'string' } }) })).toEqual([]);
+    expect(
+      lint({ tools: withProps({ date_format: { type: 'string' }, order_id: { type: 'string' }, formatting: { type: 'string' } }) }),
+    ).toEqual([]);
   });
 });

@@ -17,7 +17,9 @@ describe(RULE, () => {
   });
 
   it('reports a required name that is not a property (closed schema: unsatisfiable)', () => {
-    const result = run({ tools: withSchema({ type: 'object', properties: PROPS, required: ['book_id', 'bookId'], additionalProperties: false }) });
+    const result = run({
+      tools: withSchema({ type: 'object', properties: PROPS, required: ['book_id', 'bookId'], additionalProperties: false }),
+    });
     expect(summary(result)).toEqual([`${RULE} unsatisfiable ${AT}/required/1`]);
     expect(result.findings[0]?.message).toContain('requires "bookId"');
     expect(result.findings[0]?.message).toContain('no call can ever be valid');
@@ -25,11 +27,16 @@ describe(RULE, () => {
   });
 
   it('reports a required name that is not a property (open schema: notDefined)', () => {
-    expect(lint({ tools: withSchema({ type: 'object', properties: PROPS, required: ['text'] }) })).toEqual([`${RULE} notDefined ${AT}/required/0`]);
+    expect(lint({ tools: withSchema({ type: 'object', properties: PROPS, required: ['text'] }) })).toEqual([
+      `${RULE} notDefined ${AT}/required/0`,
+    ]);
   });
 
   it('reports every missing name, each at its own pointer', () => {
-    expect(lint({ tools: withSchema({ type: 'object', required: ['a', 'b'] }) })).toEqual([`${RULE} notDefined ${AT}/required/0`, `${RULE} notDefined ${AT}/required/1`]);
+    expect(lint({ tools: withSchema({ type: 'object', required: ['a', 'b'] }) })).toEqual([
+      `${RULE} notDefined ${AT}/required/0`,
+      `${RULE} notDefined ${AT}/required/1`,
+    ]);
   });
 
   it('checks nested objects and array items', () => {
@@ -42,13 +49,18 @@ describe(RULE, () => {
       additionalProperties: false,
     };
     const result = run({ tools: withSchema(schema) });
-    expect(summary(result)).toEqual([`${RULE} unsatisfiable ${AT}/properties/filter/required/0`, `${RULE} notDefined ${AT}/properties/lines/items/required/1`]);
+    expect(summary(result)).toEqual([
+      `${RULE} unsatisfiable ${AT}/properties/filter/required/0`,
+      `${RULE} notDefined ${AT}/properties/lines/items/required/1`,
+    ]);
     expect(result.findings[0]?.message).toContain('requires "authr" in "filter"');
     expect(result.findings[1]?.message).toContain('in "lines[]"');
   });
 
   it('accepts names matched by patternProperties', () => {
-    expect(lint({ tools: withSchema({ type: 'object', patternProperties: { '^x_': { type: 'string' } }, required: ['x_trace'] }) })).toEqual([]);
+    expect(
+      lint({ tools: withSchema({ type: 'object', patternProperties: { '^x_': { type: 'string' } }, required: ['x_trace'] }) }),
+    ).toEqual([]);
   });
 
   it('does not judge objects that define properties through composition', () => {

@@ -30,7 +30,9 @@ describe(RULE, () => {
 
   it('has its own message for a tool without parameters', () => {
     expect(lint({ tools: withSchema({ type: 'object' }) })).toEqual([`${RULE} openNoParameters tool:bookstore_get_book#/inputSchema`]);
-    expect(lint({ tools: withSchema({ type: 'object', properties: {} }) })).toEqual([`${RULE} openNoParameters tool:bookstore_get_book#/inputSchema`]);
+    expect(lint({ tools: withSchema({ type: 'object', properties: {} }) })).toEqual([
+      `${RULE} openNoParameters tool:bookstore_get_book#/inputSchema`,
+    ]);
   });
 
   it('accepts the recommended no-parameter schema', () => {
@@ -46,13 +48,22 @@ describe(RULE, () => {
   });
 
   it('does not second-guess a root built by composition', () => {
-    const schema = { type: 'object', oneOf: [{ properties: PARAMS, additionalProperties: false }, { properties: { isbn: { type: 'string' } }, additionalProperties: false }] };
+    const schema = {
+      type: 'object',
+      oneOf: [
+        { properties: PARAMS, additionalProperties: false },
+        { properties: { isbn: { type: 'string' } }, additionalProperties: false },
+      ],
+    };
     expect(lint({ tools: withSchema(schema) })).toEqual([]);
   });
 
-  it.each([[undefined], [null], [{ properties: PARAMS }], [{ type: 'array' }]])('leaves a schema that is not an object schema to input-schema-valid: %j', (schema) => {
-    expect(lint({ tools: withSchema(schema) })).toEqual([]);
-  });
+  it.each([[undefined], [null], [{ properties: PARAMS }], [{ type: 'array' }]])(
+    'leaves a schema that is not an object schema to input-schema-valid: %j',
+    (schema) => {
+      expect(lint({ tools: withSchema(schema) })).toEqual([]);
+    },
+  );
 
   it('only looks at the root', () => {
     const schema = { type: 'object', properties: { filter: { type: 'object', properties: PARAMS } }, additionalProperties: false };

@@ -41,7 +41,9 @@ describe(RULE, () => {
   });
 
   it('reports nested object properties with a dotted name', () => {
-    const result = run({ tools: withProps({ filter: { type: 'object', properties: { author: { description: 'Author name.' }, year: { type: 'integer' } } } }) });
+    const result = run({
+      tools: withProps({ filter: { type: 'object', properties: { author: { description: 'Author name.' }, year: { type: 'integer' } } } }),
+    });
     expect(summary(result)).toEqual([`${T}/filter/properties/author`]);
     expect(result.findings[0]?.message).toContain('"filter.author"');
   });

@@ -7,7 +7,12 @@ import { runRule } from '../helpers/rule-tester.js';
 const RULE = 'input-schema-valid';
 const run = (spec: CaptureSpec) => runRule(rule, makeCapture(spec));
 const lint = (spec: CaptureSpec) => summary(run(spec));
-const tool = (inputSchema: unknown, extra: Record<string, unknown> = {}) => ({ name: 'bookstore_get_book', description: 'Get a book.', inputSchema, ...extra });
+const tool = (inputSchema: unknown, extra: Record<string, unknown> = {}) => ({
+  name: 'bookstore_get_book',
+  description: 'Get a book.',
+  inputSchema,
+  ...extra,
+});
 const withSchema = (inputSchema: unknown) => [tool(inputSchema)];
 
 describe(RULE, () => {
@@ -16,7 +21,9 @@ describe(RULE, () => {
   });
 
   it('reports a tool without inputSchema', () => {
-    expect(lint({ tools: [{ name: 'bookstore_get_book', description: 'Get a book.' }] })).toEqual([`${RULE} missing tool:bookstore_get_book`]);
+    expect(lint({ tools: [{ name: 'bookstore_get_book', description: 'Get a book.' }] })).toEqual([
+      `${RULE} missing tool:bookstore_get_book`,
+    ]);
   });
 
   it.each([[null], [[]], ['object'], [true], [42]])('reports an inputSchema that is not an object: %j', (schema) => {
@@ -28,9 +35,12 @@ describe(RULE, () => {
     expect(finding?.message).toContain('is null, not a JSON Schema object');
   });
 
-  it.each([{ type: 'array' }, { properties: {} }, { type: ['object', 'null'] }])('reports a root that is not type "object": %j', (schema) => {
-    expect(lint({ tools: withSchema(schema) })).toEqual([`${RULE} rootNotObject tool:bookstore_get_book#/inputSchema`]);
-  });
+  it.each([{ type: 'array' }, { properties: {} }, { type: ['object', 'null'] }])(
+    'reports a root that is not type "object": %j',
+    (schema) => {
+      expect(lint({ tools: withSchema(schema) })).toEqual([`${RULE} rootNotObject tool:bookstore_get_book#/inputSchema`]);
+    },
+  );
 
   it('reports a misspelt root type once, as rootNotObject, not again as invalid', () => {
     expect(lint({ tools: withSchema({ type: 'objetc' }) })).toEqual([`${RULE} rootNotObject tool:bookstore_get_book#/inputSchema`]);
@@ -41,7 +51,9 @@ describe(RULE, () => {
     expect(summary(result)).toEqual([`${RULE} invalid tool:bookstore_get_book#/inputSchema/properties/q/type`]);
     const [finding] = result.findings;
     expect(finding?.message).toContain('JSON Schema 2020-12');
-    expect(finding?.message).toContain('/properties/q/type: "strin" is not a JSON Schema type (use one of array, boolean, integer, null, number, object, string)');
+    expect(finding?.message).toContain(
+      '/properties/q/type: "strin" is not a JSON Schema type (use one of array, boolean, integer, null, number, object, string)',
+    );
     expect(finding?.message).not.toContain('{{');
     expect(finding?.evidence).toBe('"type": "strin"');
   });
@@ -76,22 +88,33 @@ describe(RULE, () => {
   });
 
   it('accepts a valid schema that declares draft-07', () => {
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { tags: { type: 'array', items: [{ type: 'string' }] } } };
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { tags: { type: 'array', items: [{ type: 'string' }] } },
+    };
     expect(lint({ tools: withSchema(schema) })).toEqual([]);
   });
 
   it('judges a schema without $schema in the dialect of the negotiated version', () => {
     // Array-form `items` is draft-07; under 2020-12 `items` must be a single schema.
     const schema = { type: 'object', properties: { tags: { type: 'array', items: [{ type: 'string' }] } } };
-    expect(lint({ tools: withSchema(schema), protocolVersion: '2025-11-25' })).toEqual([`${RULE} invalid tool:bookstore_get_book#/inputSchema/properties/tags/items`]);
+    expect(lint({ tools: withSchema(schema), protocolVersion: '2025-11-25' })).toEqual([
+      `${RULE} invalid tool:bookstore_get_book#/inputSchema/properties/tags/items`,
+    ]);
     expect(lint({ tools: withSchema(schema), protocolVersion: '2025-06-18' })).toEqual([]);
-    const [finding] = run({ tools: withSchema({ type: 'object', properties: { q: { type: 'strin' } } }), protocolVersion: '2025-03-26' }).findings;
+    const [finding] = run({
+      tools: withSchema({ type: 'object', properties: { q: { type: 'strin' } } }),
+      protocolVersion: '2025-03-26',
+    }).findings;
     expect(finding?.message).toContain('JSON Schema draft-07');
   });
 
   it('accepts the recommended no-parameter schema and vendor keywords', () => {
     expect(lint({ tools: withSchema({ type: 'object', additionalProperties: false }) })).toEqual([]);
-    expect(lint({ tools: withSchema({ type: 'object', 'x-internal': true, properties: { q: { type: 'string', 'x-mcp-header': 'Q' } } }) })).toEqual([]);
+    expect(
+      lint({ tools: withSchema({ type: 'object', 'x-internal': true, properties: { q: { type: 'string', 'x-mcp-header': 'Q' } } }) }),
+    ).toEqual([]);
   });
 
   it('reports each broken tool separately', () => {

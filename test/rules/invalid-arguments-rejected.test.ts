@@ -8,10 +8,11 @@ import type { ProbeAnswer } from '../../src/probes/types.js';
 const RULE = 'invalid-arguments-rejected';
 const missing = (answer: ProbeAnswer, extra = {}) =>
   toolCall('bookstore_get_book', {}, answer, { purpose: 'missing-required', detail: { property: 'book_id' }, ...extra });
-const lint = (...calls: ReturnType<typeof missing>[]) => runRule(rule, makeCapture({ tools: cleanTools(), probes: ran('invalid-arguments', calls) }));
+const lint = (...calls: ReturnType<typeof missing>[]) =>
+  runRule(rule, makeCapture({ tools: cleanTools(), probes: ran('invalid-arguments', calls) }));
 
 describe(RULE, () => {
-  it('accepts an isError result and a JSON-RPC error (that one is tool-errors-are-results\' business)', () => {
+  it("accepts an isError result and a JSON-RPC error (that one is tool-errors-are-results' business)", () => {
     expect(summary(lint(missing(text('Error: "book_id" is required', true)), missing(error(-32602, 'Invalid params'))))).toEqual([]);
   });
 
@@ -23,7 +24,12 @@ describe(RULE, () => {
   });
 
   it('reports a wrong-type call in its own words', () => {
-    const res = lint(toolCall('bookstore_search_books', { limit: 'not-a-number' }, text('ok'), { purpose: 'wrong-type', detail: { property: 'limit', expected: 'integer' } }));
+    const res = lint(
+      toolCall('bookstore_search_books', { limit: 'not-a-number' }, text('ok'), {
+        purpose: 'wrong-type',
+        detail: { property: 'limit', expected: 'integer' },
+      }),
+    );
     expect(res.findings[0]!.message).toContain('"limit" of the wrong type (an integer was expected)');
   });
 
@@ -31,6 +37,8 @@ describe(RULE, () => {
     expect(summary(lint(missing(timeout())))).toEqual([`${RULE} noAnswer tool:bookstore_get_book#/inputSchema`]);
     const crash = lint(missing(closed(true, 1)));
     expect(crash.findings[0]!.message).toContain('made the server exit with exit code 1 (mcplint started it again');
-    expect(summary(lint(missing(text('Error: "book_id" is required', true), { exitedAfter: true })))).toEqual([`${RULE} noAnswer tool:bookstore_get_book#/inputSchema`]);
+    expect(summary(lint(missing(text('Error: "book_id" is required', true), { exitedAfter: true })))).toEqual([
+      `${RULE} noAnswer tool:bookstore_get_book#/inputSchema`,
+    ]);
   });
 });

@@ -40,12 +40,20 @@ describe(RULE, () => {
     });
     const renamed = [...tools, { ...cleanTools()[2], name: 'bookstore_add\u200B_review' }].filter((t) => t.name !== 'bookstore_add_review');
     expect(summary(run(makeCapture({ tools: renamed }))).sort()).toEqual(
-      [`${RULE} invisible tool:bookstore_add\u200B_review#/name`, `${RULE} invisible tool:bookstore_search_books#/inputSchema/properties/li\u200Bmit`].sort(),
+      [
+        `${RULE} invisible tool:bookstore_add\u200B_review#/name`,
+        `${RULE} invisible tool:bookstore_search_books#/inputSchema/properties/li\u200Bmit`,
+      ].sort(),
     );
   });
 
   it('accepts emoji ZWJ sequences, subdivision flags, joiners in Persian and a leading BOM', () => {
-    for (const description of ['👩‍💻 Get a book for a developer.', 'Fixtures of 🏴󠁧󠁢󠁥󠁮󠁧󠁿 England.', 'جستجوی کتاب‌ها', '\uFEFFGet the full record of one book.']) {
+    for (const description of [
+      '👩‍💻 Get a book for a developer.',
+      'Fixtures of 🏴󠁧󠁢󠁥󠁮󠁧󠁿 England.',
+      'جستجوی کتاب‌ها',
+      '\uFEFFGet the full record of one book.',
+    ]) {
       expect(run(withDescription(description)).findings).toEqual([]);
     }
   });

@@ -6,7 +6,16 @@ import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'list-cache-hints';
 const run = (capture: Capture) => runRule(rule, capture);
-const modern: Handshake = { ok: true, requestedVersion: '2026-07-28', protocolVersion: '2026-07-28', serverInfo: {}, capabilities: { tools: {} }, raw: {}, durationMs: 1, via: 'server/discover' };
+const modern: Handshake = {
+  ok: true,
+  requestedVersion: '2026-07-28',
+  protocolVersion: '2026-07-28',
+  serverInfo: {},
+  capabilities: { tools: {} },
+  raw: {},
+  durationMs: 1,
+  via: 'server/discover',
+};
 const tools = (...rests: Record<string, unknown>[]): ListCapture => ({
   status: 'ok',
   pages: rests.map((rest, i) => ({ cursor: i === 0 ? null : `c${i}`, itemCount: 0, rest })),
@@ -20,11 +29,17 @@ describe(RULE, () => {
   });
 
   it('reports missing hints', () => {
-    expect(summary(run(makeCapture({ handshake: modern, lists: { tools: tools({ resultType: "complete" }) } }))).sort()).toEqual([`${RULE} missingScope server`, `${RULE} missingTtl server`]);
+    expect(summary(run(makeCapture({ handshake: modern, lists: { tools: tools({ resultType: 'complete' }) } }))).sort()).toEqual([
+      `${RULE} missingScope server`,
+      `${RULE} missingTtl server`,
+    ]);
   });
 
   it('reports invalid values and mixed scopes across pages', () => {
     const lists = { tools: tools({ ttlMs: -5, cacheScope: 'public', nextCursor: 'c1' }, { ttlMs: 10, cacheScope: 'private' }) };
-    expect(summary(run(makeCapture({ handshake: modern, lists }))).sort()).toEqual([`${RULE} invalidTtl server`, `${RULE} mixedScope server`]);
+    expect(summary(run(makeCapture({ handshake: modern, lists }))).sort()).toEqual([
+      `${RULE} invalidTtl server`,
+      `${RULE} mixedScope server`,
+    ]);
   });
 });

@@ -7,7 +7,12 @@ import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'list-entries-valid';
 const run = (capture: Capture) => runRule(rule, capture);
-const clean = () => ({ tools: cleanTools(), prompts: cleanPrompts(), resources: cleanResources(), resourceTemplates: cleanResourceTemplates() });
+const clean = () => ({
+  tools: cleanTools(),
+  prompts: cleanPrompts(),
+  resources: cleanResources(),
+  resourceTemplates: cleanResourceTemplates(),
+});
 
 describe(RULE, () => {
   it.each(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'])('accepts the clean lists under %s', (protocolVersion) => {
@@ -26,7 +31,9 @@ describe(RULE, () => {
 
   it('reports a prompt argument whose required flag is not a boolean', () => {
     const prompts = cleanPrompts().map((p) => ({ ...p, arguments: [{ name: 'liked_title', required: 'yes' }] }));
-    expect(summary(run(makeCapture({ ...clean(), prompts })))).toEqual([`${RULE} schema prompt:bookstore_recommend_books#/arguments/0/required`]);
+    expect(summary(run(makeCapture({ ...clean(), prompts })))).toEqual([
+      `${RULE} schema prompt:bookstore_recommend_books#/arguments/0/required`,
+    ]);
   });
 
   it('reports a resource template without uriTemplate as an unnamed entry', () => {

@@ -45,7 +45,12 @@ describe(RULE, () => {
 
   it('reports a list that is still going at the page cap', () => {
     const pages = Array.from({ length: 100 }, (_, i) => ({ cursor: i === 0 ? null : `c${i}`, nextCursor: `c${i + 1}`, itemCount: 1 }));
-    const capped: ListCapture = { status: 'partial', pages, items: pages.map((_, i) => ({ uri: `x://${i}`, name: `r${i}` })), pageCapHit: true };
+    const capped: ListCapture = {
+      status: 'partial',
+      pages,
+      items: pages.map((_, i) => ({ uri: `x://${i}`, name: `r${i}` })),
+      pageCapHit: true,
+    };
     const result = run(makeCapture({ tools, lists: { resources: capped } }));
     expect(summary(result)).toEqual([`${RULE} pageCapHit server`]);
     expect(result.findings[0]!.message).toContain('for resources/list after 100 pages (100 entries)');

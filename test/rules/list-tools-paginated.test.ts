@@ -23,27 +23,48 @@ describe(RULE, () => {
 
   it('reports a search tool without limit and offset', () => {
     const result = run({ tools: [tool('bookstore_search_books', Q)] });
-    expect(summary(result)).toEqual([`${RULE} missingLimit tool:bookstore_search_books#/inputSchema`, `${RULE} missingOffset tool:bookstore_search_books#/inputSchema`]);
+    expect(summary(result)).toEqual([
+      `${RULE} missingLimit tool:bookstore_search_books#/inputSchema`,
+      `${RULE} missingOffset tool:bookstore_search_books#/inputSchema`,
+    ]);
     expect(result.findings[0]?.message).toContain('(its verb is "search")');
   });
 
   it('reports a missing offset alone', () => {
-    expect(lint({ tools: [tool('bookstore_list_orders', LIMIT)] })).toEqual([`${RULE} missingOffset tool:bookstore_list_orders#/inputSchema`]);
+    expect(lint({ tools: [tool('bookstore_list_orders', LIMIT)] })).toEqual([
+      `${RULE} missingOffset tool:bookstore_list_orders#/inputSchema`,
+    ]);
   });
 
   it('reports a missing limit alone', () => {
-    expect(lint({ tools: [tool('bookstore_list_orders', OFFSET)] })).toEqual([`${RULE} missingLimit tool:bookstore_list_orders#/inputSchema`]);
+    expect(lint({ tools: [tool('bookstore_list_orders', OFFSET)] })).toEqual([
+      `${RULE} missingLimit tool:bookstore_list_orders#/inputSchema`,
+    ]);
   });
 
-  it.each([['list_orders'], ['bookstore_find_authors'], ['bookstore_query_sales'], ['bookstore_browse_shelves'], ['bookstore_scan_inventory'], ['bookstore-list-orders'], ['bookstoreListOrders']])(
-    'treats %s as a listing tool',
-    (name) => {
-      expect(lint({ tools: [tool(name, LIMIT)] })).toEqual([`${RULE} missingOffset tool:${name}#/inputSchema`]);
-    },
-  );
+  it.each([
+    ['list_orders'],
+    ['bookstore_find_authors'],
+    ['bookstore_query_sales'],
+    ['bookstore_browse_shelves'],
+    ['bookstore_scan_inventory'],
+    ['bookstore-list-orders'],
+    ['bookstoreListOrders'],
+  ])('treats %s as a listing tool', (name) => {
+    expect(lint({ tools: [tool(name, LIMIT)] })).toEqual([`${RULE} missingOffset tool:${name}#/inputSchema`]);
+  });
 
   it('ignores tools whose verb does not list', () => {
-    expect(lint({ tools: [tool('bookstore_get_book', {}), tool('bookstore_add_review', {}), tool('bookstore_books', {}), tool('bookstore_update_listing', {})] })).toEqual([]);
+    expect(
+      lint({
+        tools: [
+          tool('bookstore_get_book', {}),
+          tool('bookstore_add_review', {}),
+          tool('bookstore_books', {}),
+          tool('bookstore_update_listing', {}),
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it.each([
@@ -67,7 +88,11 @@ describe(RULE, () => {
   });
 
   it('does not judge schemas whose parameters are defined elsewhere', () => {
-    const inputSchema = { type: 'object', $ref: '#/$defs/Args', $defs: { Args: { type: 'object', properties: { limit: {}, offset: {} } } } };
+    const inputSchema = {
+      type: 'object',
+      $ref: '#/$defs/Args',
+      $defs: { Args: { type: 'object', properties: { limit: {}, offset: {} } } },
+    };
     expect(lint({ tools: [{ name: 'bookstore_list_orders', inputSchema }] })).toEqual([]);
   });
 

@@ -29,7 +29,15 @@ const closed = (pages: ListCapture['pages'] = [], items: unknown[] = []): ListCa
 
 const LOG = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'debug', data: 'indexed book 1' } };
 const frames: Frame[] = [
-  { seq: 0, at: 40, phase: 'listing', bytes: 30, kind: 'message', dir: 'recv', message: { jsonrpc: '2.0', method: 'notifications/progress' } },
+  {
+    seq: 0,
+    at: 40,
+    phase: 'listing',
+    bytes: 30,
+    kind: 'message',
+    dir: 'recv',
+    message: { jsonrpc: '2.0', method: 'notifications/progress' },
+  },
   { seq: 1, at: 41, phase: 'listing', bytes: 90, kind: 'message', dir: 'recv', message: LOG },
 ];
 
@@ -48,7 +56,10 @@ describe('lists-complete', () => {
       {
         name: 'leaves a list that timed out to advertised-lists-work',
         capture: () =>
-          makeCapture({ tools, lists: { tools: { status: 'error', pages: [], items: [], error: { kind: 'timeout', message: 'No answer' } } } }),
+          makeCapture({
+            tools,
+            lists: { tools: { status: 'error', pages: [], items: [], error: { kind: 'timeout', message: 'No answer' } } },
+          }),
       },
     ],
     invalid: [
@@ -72,7 +83,13 @@ describe('lists-complete', () => {
           { reason: 'stdout-cap', phase: 'listing', at: 1100, waitingFor: 'prompts/list' },
           { prompts: closed([{ cursor: null, nextCursor: 'p2', itemCount: 1, frame: 7 }], [{ name: 'summarise' }]) },
         ),
-        findings: [{ messageId: 'flooded', subject: 'server', message: /prompts\/list never completed: .* waited for page 2, .*\(1 entry received\)/ }],
+        findings: [
+          {
+            messageId: 'flooded',
+            subject: 'server',
+            message: /prompts\/list never completed: .* waited for page 2, .*\(1 entry received\)/,
+          },
+        ],
       },
       {
         name: 'reports the first list cut off when the flood stopped the server between two requests',
@@ -82,8 +99,17 @@ describe('lists-complete', () => {
       {
         name: 'reports a list still going at the page cap',
         capture: () => {
-          const pages = Array.from({ length: 100 }, (_, i) => ({ cursor: i === 0 ? null : `c${i}`, nextCursor: `c${i + 1}`, itemCount: 1 }));
-          const resources: ListCapture = { status: 'partial', pages, items: pages.map((_, i) => ({ uri: `x://${i}`, name: `r${i}` })), pageCapHit: true };
+          const pages = Array.from({ length: 100 }, (_, i) => ({
+            cursor: i === 0 ? null : `c${i}`,
+            nextCursor: `c${i + 1}`,
+            itemCount: 1,
+          }));
+          const resources: ListCapture = {
+            status: 'partial',
+            pages,
+            items: pages.map((_, i) => ({ uri: `x://${i}`, name: `r${i}` })),
+            pageCapHit: true,
+          };
           return makeCapture({ tools, lists: { resources } });
         },
         findings: [
@@ -110,7 +136,14 @@ describe('lists-complete', () => {
           };
           return makeCapture({ tools, lists: { tools: looping } });
         },
-        findings: [{ messageId: 'loop', subject: 'server', message: /^tools\/list never completed: after 2 pages the cursor "a" came back/, evidence: '"nextCursor": "a"' }],
+        findings: [
+          {
+            messageId: 'loop',
+            subject: 'server',
+            message: /^tools\/list never completed: after 2 pages the cursor "a" came back/,
+            evidence: '"nextCursor": "a"',
+          },
+        ],
       },
     ],
   });

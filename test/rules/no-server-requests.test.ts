@@ -6,17 +6,44 @@ import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'no-server-requests';
 const run = (capture: Capture) => runRule(rule, capture);
-const modern: Handshake = { ok: true, requestedVersion: '2026-07-28', protocolVersion: '2026-07-28', serverInfo: {}, capabilities: { tools: {} }, raw: {}, durationMs: 1, via: 'server/discover' };
-const request = (seq: number, method: string): Frame => ({ kind: 'message', dir: 'recv', seq, at: 0, phase: 'listing', bytes: 10, message: { jsonrpc: '2.0', id: `s${seq}`, method } });
+const modern: Handshake = {
+  ok: true,
+  requestedVersion: '2026-07-28',
+  protocolVersion: '2026-07-28',
+  serverInfo: {},
+  capabilities: { tools: {} },
+  raw: {},
+  durationMs: 1,
+  via: 'server/discover',
+};
+const request = (seq: number, method: string): Frame => ({
+  kind: 'message',
+  dir: 'recv',
+  seq,
+  at: 0,
+  phase: 'listing',
+  bytes: 10,
+  message: { jsonrpc: '2.0', id: `s${seq}`, method },
+});
 
 describe(RULE, () => {
   it('reports each kind of request once', () => {
-    const result = run(makeCapture({ handshake: modern, frames: [request(0, 'roots/list'), request(1, 'roots/list'), request(2, 'ping')] }));
+    const result = run(
+      makeCapture({ handshake: modern, frames: [request(0, 'roots/list'), request(1, 'roots/list'), request(2, 'ping')] }),
+    );
     expect(summary(result)).toEqual([`${RULE} request server`, `${RULE} request server`]);
   });
 
   it('accepts notifications', () => {
-    const note: Frame = { kind: 'message', dir: 'recv', seq: 0, at: 0, phase: 'listing', bytes: 10, message: { jsonrpc: '2.0', method: 'notifications/progress', params: {} } };
+    const note: Frame = {
+      kind: 'message',
+      dir: 'recv',
+      seq: 0,
+      at: 0,
+      phase: 'listing',
+      bytes: 10,
+      message: { jsonrpc: '2.0', method: 'notifications/progress', params: {} },
+    };
     expect(run(makeCapture({ handshake: modern, frames: [note] })).findings).toEqual([]);
   });
 

@@ -11,7 +11,9 @@ const withExit = (exit: ProcessExit): Capture => ({ ...makeCapture(), exit });
 describe(RULE, () => {
   it('is silent when nothing survived, and when only slow-shutdown has something to say', () => {
     expect(run(withExit({ how: 'stdin-closed', code: 0, signal: null, shutdownMs: 40 })).findings).toEqual([]);
-    expect(run(withExit({ how: 'sigkill', code: null, signal: 'SIGKILL', leftBehind: [{ pid: 7, command: 'node helper.js' }] })).findings).toEqual([]);
+    expect(
+      run(withExit({ how: 'sigkill', code: null, signal: 'SIGKILL', leftBehind: [{ pid: 7, command: 'node helper.js' }] })).findings,
+    ).toEqual([]);
     expect(run(makeCapture()).findings).toEqual([]);
   });
 
@@ -29,14 +31,19 @@ describe(RULE, () => {
   });
 
   it('says "it" for one, and cuts a long command line', () => {
-    const result = run(withExit({ how: 'sigterm', code: null, signal: 'SIGTERM', survivors: [{ pid: 1, command: `node ${'x'.repeat(300)}` }] }));
+    const result = run(
+      withExit({ how: 'sigterm', code: null, signal: 'SIGTERM', survivors: [{ pid: 1, command: `node ${'x'.repeat(300)}` }] }),
+    );
     expect(result.findings[0]!.message).toContain('Server left 1 process running');
     expect(result.findings[0]!.message).toContain('killed it');
     expect(result.findings[0]!.evidence!.length).toBeLessThanOrEqual(121);
   });
 
   it('is skipped on HTTP', () => {
-    const result = run({ ...makeCapture({ transport: 'http' }), exit: { how: 'unknown', code: null, signal: null, survivors: [{ pid: 1, command: 'x' }] } });
+    const result = run({
+      ...makeCapture({ transport: 'http' }),
+      exit: { how: 'unknown', code: null, signal: null, survivors: [{ pid: 1, command: 'x' }] },
+    });
     expect(result.skipped.map((s) => s.ruleId)).toEqual([RULE]);
   });
 });

@@ -5,8 +5,7 @@ import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'output-flood';
-const run = (capture: Capture, options: Record<string, unknown> = {}) =>
-  runRule(rule, capture, { level: 'warning', options });
+const run = (capture: Capture, options: Record<string, unknown> = {}) => runRule(rule, capture, { level: 'warning', options });
 const stats = (extra: Partial<OutputStats> = {}): OutputStats => ({
   notifications: {},
   framesDropped: 0,
@@ -34,10 +33,31 @@ describe(RULE, () => {
   it('reports a server mcplint stopped at the stdout cap, quoting the flood', () => {
     seq = 0;
     const frames: Frame[] = [
-      { kind: 'message', dir: 'send', message: { jsonrpc: '2.0', id: 2, method: 'tools/list' }, bytes: 40, seq: seq++, at: 1, phase: 'listing' },
-      { kind: 'noise', dir: 'recv', noise: 'not-json', text: '[debug] indexing book 1', offset: 0, bytes: 23, seq: seq++, at: 2, phase: 'listing' },
+      {
+        kind: 'message',
+        dir: 'send',
+        message: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        bytes: 40,
+        seq: seq++,
+        at: 1,
+        phase: 'listing',
+      },
+      {
+        kind: 'noise',
+        dir: 'recv',
+        noise: 'not-json',
+        text: '[debug] indexing book 1',
+        offset: 0,
+        bytes: 23,
+        seq: seq++,
+        at: 2,
+        phase: 'listing',
+      },
     ];
-    const capture = { ...makeCapture({ frames }), output: stats({ stopped: { reason: 'stdout-cap', phase: 'listing', at: 2, waitingFor: 'tools/list' } }) };
+    const capture = {
+      ...makeCapture({ frames }),
+      output: stats({ stopped: { reason: 'stdout-cap', phase: 'listing', at: 2, waitingFor: 'tools/list' } }),
+    };
     const result = run(capture);
     expect(summary(result)).toEqual([`${RULE} stdoutCap transport`]);
     expect(result.findings[0]!.message).toBe(
@@ -49,10 +69,15 @@ describe(RULE, () => {
 
   it('reports a notification flood per method, counted past the frame cap', () => {
     seq = 0;
-    const capture = { ...makeCapture({ frames: [note('indexed 1'), note('indexed 2')] }), output: stats({ notifications: { 'notifications/message': 50000, 'notifications/progress': 3 } }) };
+    const capture = {
+      ...makeCapture({ frames: [note('indexed 1'), note('indexed 2')] }),
+      output: stats({ notifications: { 'notifications/message': 50000, 'notifications/progress': 3 } }),
+    };
     const result = run(capture);
     expect(summary(result)).toEqual([`${RULE} notifications transport`]);
-    expect(result.findings[0]!.message).toContain('Server sent 50000 "notifications/message" notifications in one 0.0 s session (more than 1000)');
+    expect(result.findings[0]!.message).toContain(
+      'Server sent 50000 "notifications/message" notifications in one 0.0 s session (more than 1000)',
+    );
     expect(result.findings[0]!.evidence).toContain('"data":"indexed 1"');
   });
 

@@ -31,7 +31,9 @@ describe(RULE, () => {
   it('reports a root that is not type "object" up to 2025-11-25', () => {
     const schema = { type: 'array', items: BOOK };
     expect(lint({ tools: withOutput(schema) })).toEqual([`${RULE} rootNotObject tool:bookstore_get_book#/outputSchema`]);
-    expect(lint({ tools: withOutput(schema), protocolVersion: '2025-06-18' })).toEqual([`${RULE} rootNotObject tool:bookstore_get_book#/outputSchema`]);
+    expect(lint({ tools: withOutput(schema), protocolVersion: '2025-06-18' })).toEqual([
+      `${RULE} rootNotObject tool:bookstore_get_book#/outputSchema`,
+    ]);
     const [finding] = run({ tools: withOutput({ properties: {} }) }).findings;
     expect(finding?.message).toContain('root type is not declared');
   });

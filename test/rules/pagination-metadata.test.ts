@@ -6,11 +6,21 @@ import type { ProbeAnswer } from '../../src/probes/types.js';
 
 const RULE = 'pagination-metadata';
 const lint = (answer: ProbeAnswer, limit = 1) =>
-  summary(runRule(rule, makeCapture({ tools: [], probes: ran('pagination', [toolCall('bookstore_list_books', { limit }, answer, { purpose: 'pagination', detail: { limitParam: 'limit', limit } })]) })));
+  summary(
+    runRule(
+      rule,
+      makeCapture({
+        tools: [],
+        probes: ran('pagination', [
+          toolCall('bookstore_list_books', { limit }, answer, { purpose: 'pagination', detail: { limitParam: 'limit', limit } }),
+        ]),
+      }),
+    ),
+  );
 const json = (value: unknown) => text(JSON.stringify(value));
 
 describe(RULE, () => {
-  it('accepts the guide\'s page shape, in text or structuredContent, and camelCase or nested metadata', () => {
+  it("accepts the guide's page shape, in text or structuredContent, and camelCase or nested metadata", () => {
     expect(lint(json({ total: 60, count: 1, offset: 0, items: [{ id: 1 }], has_more: true, next_offset: 1 }))).toEqual([]);
     expect(lint(toolResult({ content: [], structuredContent: { books: [{ id: 1 }], hasMore: true, nextCursor: 'abc' } }))).toEqual([]);
     expect(lint(json({ data: [{ id: 1 }], pagination: { has_more: false } }))).toEqual([]);

@@ -71,7 +71,9 @@ describe(RULE, () => {
   });
 
   it('escapes parameter names in the pointer', () => {
-    expect(judge({ type: 'object', properties: { 'a/b~c': { type: 'string' } } })).toEqual([`${RULE} missing tool:bookstore_get_book#/inputSchema/properties/a~1b~0c`]);
+    expect(judge({ type: 'object', properties: { 'a/b~c': { type: 'string' } } })).toEqual([
+      `${RULE} missing tool:bookstore_get_book#/inputSchema/properties/a~1b~0c`,
+    ]);
   });
 
   it('ignores schemas without properties and malformed property schemas', () => {

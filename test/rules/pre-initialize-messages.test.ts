@@ -6,7 +6,8 @@ import { runRule } from '../helpers/probes.js';
 
 const RULE = 'pre-initialize-messages';
 let seq = 0;
-const f = (dir: 'send' | 'recv', message: unknown): Frame => ({ kind: 'message', dir, message, seq: seq++, at: 0, phase: 'before-initialize', bytes: 10 }) as Frame;
+const f = (dir: 'send' | 'recv', message: unknown): Frame =>
+  ({ kind: 'message', dir, message, seq: seq++, at: 0, phase: 'before-initialize', bytes: 10 }) as Frame;
 const handshake = (early: unknown[]): Frame[] => [
   f('send', { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }),
   ...early.map((m) => f('recv', m)),

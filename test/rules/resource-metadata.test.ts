@@ -24,9 +24,15 @@ describe(RULE, () => {
   });
 
   it('reports a resource without a description and one with a blank name', () => {
-    const resources = [...without(cleanResources(), 'description'), { uri: 'bookstore://x', name: ' ', description: 'X.', mimeType: 'text/plain' }];
+    const resources = [
+      ...without(cleanResources(), 'description'),
+      { uri: 'bookstore://x', name: ' ', description: 'X.', mimeType: 'text/plain' },
+    ];
     const result = lint(makeCapture({ resources }));
-    expect(summary(result)).toEqual([`${RULE} missingDescription resource:bookstore://catalogue/stats`, `${RULE} missingName resource:bookstore://x`]);
+    expect(summary(result)).toEqual([
+      `${RULE} missingDescription resource:bookstore://catalogue/stats`,
+      `${RULE} missingName resource:bookstore://x`,
+    ]);
     expect(result.findings.map((f) => f.message)).toEqual([
       'Resource "bookstore://catalogue/stats" has no description; say what it contains, so the client and the model can decide when to read it.',
       'Resource "bookstore://x" has no name; give it a short name that clients can list and the model can refer to.',
@@ -34,7 +40,9 @@ describe(RULE, () => {
   });
 
   it('reports resource templates with their own subject kind and wording', () => {
-    const result = lint(makeCapture({ resources: cleanResources(), resourceTemplates: without(cleanResourceTemplates(), 'description', 'mimeType') }));
+    const result = lint(
+      makeCapture({ resources: cleanResources(), resourceTemplates: without(cleanResourceTemplates(), 'description', 'mimeType') }),
+    );
     expect(summary(result)).toEqual([
       `${RULE} missingDescription resourceTemplate:bookstore://books/{book_id}`,
       `${RULE} templateMissingMimeType resourceTemplate:bookstore://books/{book_id}`,

@@ -29,9 +29,14 @@ describe(RULE, () => {
     expect(result.findings[0]?.message).toContain('response_format: "markdown" | "json"');
   });
 
-  it.each([['get'], ['list'], ['search'], ['find'], ['query'], ['read'], ['fetch'], ['describe'], ['show']])('covers the verb %s', (verb) => {
-    expect(lint({ tools: [tool(`bookstore_${verb}_things`, {})] })).toEqual([`${RULE} missing tool:bookstore_${verb}_things#/inputSchema`]);
-  });
+  it.each([['get'], ['list'], ['search'], ['find'], ['query'], ['read'], ['fetch'], ['describe'], ['show']])(
+    'covers the verb %s',
+    (verb) => {
+      expect(lint({ tools: [tool(`bookstore_${verb}_things`, {})] })).toEqual([
+        `${RULE} missing tool:bookstore_${verb}_things#/inputSchema`,
+      ]);
+    },
+  );
 
   it.each([['response_format'], ['responseFormat'], ['format'], ['output_format']])('accepts a %s parameter', (param) => {
     expect(lint({ tools: [tool('bookstore_get_book', { ...ID, [param]: { type: 'string', enum: ['markdown', 'json'] } })] })).toEqual([]);
@@ -43,7 +48,9 @@ describe(RULE, () => {
   });
 
   it('ignores tools whose verb does not return data', () => {
-    expect(lint({ tools: [tool('bookstore_validate_isbn', ID), tool('bookstore_ping', {}), tool('bookstore_add_review', ID)] })).toEqual([]);
+    expect(lint({ tools: [tool('bookstore_validate_isbn', ID), tool('bookstore_ping', {}), tool('bookstore_add_review', ID)] })).toEqual(
+      [],
+    );
   });
 
   it('ignores tools that declare an outputSchema (structured output is the machine-readable form)', () => {

@@ -13,7 +13,16 @@ describe(RULE, () => {
   it('accepts small results, and big ones that say they were cut and how to get the rest', () => {
     expect(summary(lint(text('small')))).toEqual([]);
     expect(summary(lint(text(`${big}\n[Truncated at 25000 characters. Use offset or a filter to see more.]`)))).toEqual([]);
-    expect(summary(lint(toolResult({ content: [], structuredContent: { data: big, truncated: true, truncation_message: 'Use offset to see more results.' } })))).toEqual([]);
+    expect(
+      summary(
+        lint(
+          toolResult({
+            content: [],
+            structuredContent: { data: big, truncated: true, truncation_message: 'Use offset to see more results.' },
+          }),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('reports an untruncated big result, and a truncation notice without guidance', () => {

@@ -14,12 +14,17 @@ ruleTester(rule).run({
       name: 'a prompt message with its role, and text resource contents',
       capture: makeCapture({
         probes: {
-          ...ran('prompts-get', [call('prompts/get', { name: 'p' }, result({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] }))]),
+          ...ran('prompts-get', [
+            call('prompts/get', { name: 'p' }, result({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] })),
+          ]),
           ...ran('resources-read', [call('resources/read', { uri: 'a://b' }, result({ contents: [{ uri: 'a://b', text: '{}' }] }))]),
         },
       }),
     },
-    { name: 'errors are not results', capture: makeCapture({ probes: ran('prompts-get', [call('prompts/get', { name: 'p' }, error(-32602, 'bad'))]) }) },
+    {
+      name: 'errors are not results',
+      capture: makeCapture({ probes: ran('prompts-get', [call('prompts/get', { name: 'p' }, error(-32602, 'bad'))]) }),
+    },
     { name: 'no probe ran', capture: makeCapture({}) },
   ],
   invalid: [
@@ -30,17 +35,30 @@ ruleTester(rule).run({
     },
     {
       name: 'a prompt message without role',
-      capture: makeCapture({ probes: ran('prompts-get', [call('prompts/get', { name: 'p' }, result({ messages: [{ content: { type: 'text', text: 'hi' } }] }))]) }),
+      capture: makeCapture({
+        probes: ran('prompts-get', [call('prompts/get', { name: 'p' }, result({ messages: [{ content: { type: 'text', text: 'hi' } }] }))]),
+      }),
       findings: [{ messageId: 'schema', subject: 'server', message: /prompts\/get of "p" .*\/messages\/0\/role is required/ }],
     },
     {
       name: 'a content type the negotiated version does not have',
-      capture: makeCapture({ protocolVersion: '2024-11-05', probes: validCall({ content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] }) }),
-      findings: [{ messageId: 'schema', subject: 'tool:get_chart', message: /\/content\/0\/type "audio" is not a content type of protocol 2024-11-05/ }],
+      capture: makeCapture({
+        protocolVersion: '2024-11-05',
+        probes: validCall({ content: [{ type: 'audio', data: 'AAAA', mimeType: 'audio/wav' }] }),
+      }),
+      findings: [
+        {
+          messageId: 'schema',
+          subject: 'tool:get_chart',
+          message: /\/content\/0\/type "audio" is not a content type of protocol 2024-11-05/,
+        },
+      ],
     },
     {
       name: 'resource contents with neither text nor blob',
-      capture: makeCapture({ probes: ran('resources-read', [call('resources/read', { uri: 'a://b' }, result({ contents: [{ uri: 'a://b' }] }))]) }),
+      capture: makeCapture({
+        probes: ran('resources-read', [call('resources/read', { uri: 'a://b' }, result({ contents: [{ uri: 'a://b' }] }))]),
+      }),
       findings: [{ messageId: 'schema', subject: 'server', message: /\/contents\/0\/text is required/ }],
     },
   ],

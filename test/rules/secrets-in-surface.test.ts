@@ -49,13 +49,24 @@ describe(RULE, () => {
   });
 
   it('looks at schema defaults and examples, prompts, resources and serverInfo', () => {
-    const tools = withTool(cleanTools(), 'bookstore_search_books', (t: { inputSchema: { properties: { query: Record<string, unknown> } } }) => {
-      t.inputSchema.properties.query.default = FAKE_SECRETS['slack-token'];
-      return t;
-    });
+    const tools = withTool(
+      cleanTools(),
+      'bookstore_search_books',
+      (t: { inputSchema: { properties: { query: Record<string, unknown> } } }) => {
+        t.inputSchema.properties.query.default = FAKE_SECRETS['slack-token'];
+        return t;
+      },
+    );
     const capture = makeCapture({
       tools,
-      resources: [{ uri: 'bookstore://stats', name: 'stats', description: `Stats from ${FAKE_SECRETS['url-credentials']}`, mimeType: 'application/json' }],
+      resources: [
+        {
+          uri: 'bookstore://stats',
+          name: 'stats',
+          description: `Stats from ${FAKE_SECRETS['url-credentials']}`,
+          mimeType: 'application/json',
+        },
+      ],
       serverInfo: { name: 'bookstore-mcp-server', version: '1.0.0', description: `key ${FAKE_SECRETS['google-api-key']}` },
     });
     expect(summary(run(capture)).sort()).toEqual(
@@ -69,11 +80,32 @@ describe(RULE, () => {
 
   it('reports secrets in tool call output and in log notifications', () => {
     let seq = 0;
-    const frame = (dir: 'send' | 'recv', message: unknown): Frame => ({ kind: 'message', dir, message, bytes: 100, seq: seq++, at: 1, phase: 'probe:valid-calls' });
+    const frame = (dir: 'send' | 'recv', message: unknown): Frame => ({
+      kind: 'message',
+      dir,
+      message,
+      bytes: 100,
+      seq: seq++,
+      at: 1,
+      phase: 'probe:valid-calls',
+    });
     const frames = [
-      frame('send', { jsonrpc: '2.0', id: 'mcplint-7', method: 'tools/call', params: { name: 'bookstore_get_book', arguments: { book_id: 'bk_1' } } }),
-      frame('recv', { jsonrpc: '2.0', id: 'mcplint-7', result: { content: [{ type: 'text', text: `Connected with ${FAKE_SECRETS['aws-access-key']}` }] } }),
-      frame('recv', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'debug', data: { auth: FAKE_SECRETS['bearer-token'] } } }),
+      frame('send', {
+        jsonrpc: '2.0',
+        id: 'mcplint-7',
+        method: 'tools/call',
+        params: { name: 'bookstore_get_book', arguments: { book_id: 'bk_1' } },
+      }),
+      frame('recv', {
+        jsonrpc: '2.0',
+        id: 'mcplint-7',
+        result: { content: [{ type: 'text', text: `Connected with ${FAKE_SECRETS['aws-access-key']}` }] },
+      }),
+      frame('recv', {
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'debug', data: { auth: FAKE_SECRETS['bearer-token'] } },
+      }),
     ];
     const result = run(makeCapture({ tools: cleanTools(), frames }));
     expect(summary(result)).toEqual([`${RULE} logMessage server`, `${RULE} callOutput tool:bookstore_get_book`]);

@@ -10,12 +10,18 @@ const server = (name: unknown) => makeCapture({ serverInfo: { name, version: '1.
 const ids = (name: unknown) => summary(lint(server(name))).sort();
 
 describe(RULE, () => {
-  it.each(['bookstore-mcp-server', 'slack_mcp', 'google-drive-mcp-server', 'google_drive_mcp', '@acme/slack-mcp-server', 's3-mcp-server', 'ipv6-tools-mcp-server', 'web3_mcp'])(
-    'accepts %s',
-    (name) => {
-      expect(lint(server(name)).findings).toEqual([]);
-    },
-  );
+  it.each([
+    'bookstore-mcp-server',
+    'slack_mcp',
+    'google-drive-mcp-server',
+    'google_drive_mcp',
+    '@acme/slack-mcp-server',
+    's3-mcp-server',
+    'ipv6-tools-mcp-server',
+    'web3_mcp',
+  ])('accepts %s', (name) => {
+    expect(lint(server(name)).findings).toEqual([]);
+  });
 
   it('reports a name off the convention, suggesting names from the service', () => {
     const result = lint(server('Bookstore'));
@@ -25,7 +31,14 @@ describe(RULE, () => {
     );
   });
 
-  it.each(['Bookstore-MCP-Server', 'mcp-server-bookstore', 'bookstore-server', 'bookstore_mcp_server', 'bookstore-mcp', 'bookstore mcp server'])('reports %s', (name) => {
+  it.each([
+    'Bookstore-MCP-Server',
+    'mcp-server-bookstore',
+    'bookstore-server',
+    'bookstore_mcp_server',
+    'bookstore-mcp',
+    'bookstore mcp server',
+  ])('reports %s', (name) => {
     expect(ids(name)).toEqual([`${RULE} convention server`]);
   });
 

@@ -6,7 +6,11 @@ import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'slow-shutdown';
 const run = (capture: Capture) => runRule(rule, capture);
-const withExit = (exit: ProcessExit, extra: Partial<Capture> = {}, stderr = ''): Capture => ({ ...makeCapture({ stderr }), exit, ...extra });
+const withExit = (exit: ProcessExit, extra: Partial<Capture> = {}, stderr = ''): Capture => ({
+  ...makeCapture({ stderr }),
+  exit,
+  ...extra,
+});
 
 describe(RULE, () => {
   it('is silent when the server exits on stdin close, or exited by itself', () => {
@@ -24,7 +28,13 @@ describe(RULE, () => {
   });
 
   it('reports a server that needed SIGKILL, quoting the end of stderr', () => {
-    const result = run(withExit({ how: 'sigkill', code: null, signal: 'SIGKILL', shutdownMs: 2003, graceMs: 1000 }, {}, 'ready\n[bookstore] SIGTERM ignored\n'));
+    const result = run(
+      withExit(
+        { how: 'sigkill', code: null, signal: 'SIGKILL', shutdownMs: 2003, graceMs: 1000 },
+        {},
+        'ready\n[bookstore] SIGTERM ignored\n',
+      ),
+    );
     expect(summary(result)).toEqual([`${RULE} sigkill transport`]);
     expect(result.findings[0]!.evidence).toBe('ready\n[bookstore] SIGTERM ignored');
   });
@@ -41,7 +51,10 @@ describe(RULE, () => {
   });
 
   it('leaves hung servers to handshake and flooding servers to output-flood', () => {
-    const hung = { ...withExit({ how: 'sigterm', code: null, signal: 'SIGTERM' }), handshake: { ok: false as const, requestedVersion: '2025-11-25', reason: 'timeout' as const, message: 'x', durationMs: 1 } };
+    const hung = {
+      ...withExit({ how: 'sigterm', code: null, signal: 'SIGTERM' }),
+      handshake: { ok: false as const, requestedVersion: '2025-11-25', reason: 'timeout' as const, message: 'x', durationMs: 1 },
+    };
     expect(run(hung).findings).toEqual([]);
     const stopped: OutputStats = {
       notifications: {},

@@ -35,7 +35,9 @@ describe(RULE, () => {
   });
 
   it('ignores throws that cannot be tied to one tool', () => {
-    expect(run(makeCapture({ tools: cleanTools() }), makeSource({ throwingHandlers: [thrown('', 40, 'CallToolRequestSchema')] })).findings).toEqual([]);
+    expect(
+      run(makeCapture({ tools: cleanTools() }), makeSource({ throwingHandlers: [thrown('', 40, 'CallToolRequestSchema')] })).findings,
+    ).toEqual([]);
   });
 
   it('is skipped without a source index', () => {

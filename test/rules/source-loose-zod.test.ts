@@ -27,14 +27,23 @@ describe(RULE, () => {
   });
 
   it('names raw shapes and argument parsers in its message, and reports each tool once', () => {
-    const source = makeSource({ looseZodObjects: [loose('bookstore_get_book', 'rawShape'), loose('bookstore_get_book', 'object', 40), loose('bookstore_add_review', 'parse')] });
+    const source = makeSource({
+      looseZodObjects: [
+        loose('bookstore_get_book', 'rawShape'),
+        loose('bookstore_get_book', 'object', 40),
+        loose('bookstore_add_review', 'parse'),
+      ],
+    });
     const result = run(makeCapture({ tools: cleanTools() }), source);
-    expect(summary(result)).toEqual([`${RULE} strips tool:bookstore_add_review#/inputSchema`, `${RULE} strips tool:bookstore_get_book#/inputSchema`]);
+    expect(summary(result)).toEqual([
+      `${RULE} strips tool:bookstore_add_review#/inputSchema`,
+      `${RULE} strips tool:bookstore_get_book#/inputSchema`,
+    ]);
     expect(result.findings[0]!.message).toContain('z.object(…) that parses the arguments');
     expect(result.findings[1]!.message).toContain('shape (which the SDK wraps in a plain z.object)');
   });
 
-  it("leaves open advertised schemas to input-schema-strict (the same defect)", () => {
+  it('leaves open advertised schemas to input-schema-strict (the same defect)', () => {
     const tools = withTool(cleanTools(), 'bookstore_get_book', (t: { inputSchema: Record<string, unknown> }) => {
       delete t.inputSchema.additionalProperties;
       return t;
@@ -43,7 +52,9 @@ describe(RULE, () => {
   });
 
   it('ignores loose objects not tied to a listed tool', () => {
-    expect(run(makeCapture({ tools: cleanTools() }), makeSource({ looseZodObjects: [loose(undefined), loose('not_listed')] })).findings).toEqual([]);
+    expect(
+      run(makeCapture({ tools: cleanTools() }), makeSource({ looseZodObjects: [loose(undefined), loose('not_listed')] })).findings,
+    ).toEqual([]);
   });
 
   it('is skipped without a source index', () => {

@@ -9,7 +9,14 @@ import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'source-no-response-limit';
 const run = (capture: Capture, source?: SourceIndex) => runRule(rule, capture, source ? { source } : {});
-const registration = { file: 'src/index.ts', line: 10, column: 3, kind: 'tool' as const, name: 'bookstore_get_book', style: 'registerTool' };
+const registration = {
+  file: 'src/index.ts',
+  line: 10,
+  column: 3,
+  kind: 'tool' as const,
+  name: 'bookstore_get_book',
+  style: 'registerTool',
+};
 
 describe(RULE, () => {
   it('reports a server whose tool code has no limit, as a note', () => {

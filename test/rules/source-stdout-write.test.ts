@@ -8,7 +8,13 @@ import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'source-stdout-write';
 const run = (capture: Capture, source?: SourceIndex) => runRule(rule, capture, source ? { source } : {});
-const write = (line: number, text = "console.log('hello');", call = 'console.log', file = 'src/index.ts') => ({ file, line, column: 3, call, text });
+const write = (line: number, text = "console.log('hello');", call = 'console.log', file = 'src/index.ts') => ({
+  file,
+  line,
+  column: 3,
+  call,
+  text,
+});
 
 describe(RULE, () => {
   it('reports each write with its file, line and call, quoting the line', () => {

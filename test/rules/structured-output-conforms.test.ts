@@ -7,9 +7,17 @@ import type { ProbeAnswer } from '../../src/probes/types.js';
 
 const RULE = 'structured-output-conforms';
 const outputSchema = { type: 'object', properties: { id: { type: 'string' }, year: { type: 'integer' } }, required: ['id'] };
-const tools = (schema: unknown = outputSchema) => withTool(cleanTools(), 'bookstore_get_book', (t: Record<string, unknown>) => ({ ...t, outputSchema: schema }));
+const tools = (schema: unknown = outputSchema) =>
+  withTool(cleanTools(), 'bookstore_get_book', (t: Record<string, unknown>) => ({ ...t, outputSchema: schema }));
 const lint = (answer: ProbeAnswer, schema?: unknown, protocolVersion = '2025-11-25') =>
-  runRule(rule, makeCapture({ protocolVersion, tools: tools(schema), probes: ran('valid-calls', [toolCall('bookstore_get_book', { book_id: 'bk_1' }, answer)]) }));
+  runRule(
+    rule,
+    makeCapture({
+      protocolVersion,
+      tools: tools(schema),
+      probes: ran('valid-calls', [toolCall('bookstore_get_book', { book_id: 'bk_1' }, answer)]),
+    }),
+  );
 
 describe(RULE, () => {
   it('accepts conforming structuredContent, and isError results without it', () => {
@@ -29,7 +37,9 @@ describe(RULE, () => {
   });
 
   it('leaves invalid output schemas to output-schema-valid, and is skipped before 2025-06-18', () => {
-    expect(summary(lint(toolResult({ content: [], structuredContent: {} }), { type: 'object', properties: { id: { type: 'int' } } }))).toEqual([]);
+    expect(
+      summary(lint(toolResult({ content: [], structuredContent: {} }), { type: 'object', properties: { id: { type: 'int' } } })),
+    ).toEqual([]);
     expect(lint(text('x'), undefined, '2025-03-26').skipped.map((s) => s.ruleId)).toEqual([RULE]);
   });
 });

@@ -33,7 +33,9 @@ describe(RULE, () => {
 
   it('reports an empty annotations object', () => {
     const result = lint(makeCapture({ tools: withAnnotations('bookstore_add_review', {}) }));
-    expect(result.findings.map((f) => f.message)).toEqual([expect.stringContaining('leaves readOnlyHint, destructiveHint, idempotentHint, openWorldHint unset')]);
+    expect(result.findings.map((f) => f.message)).toEqual([
+      expect.stringContaining('leaves readOnlyHint, destructiveHint, idempotentHint, openWorldHint unset'),
+    ]);
   });
 
   it('accepts hints set to false explicitly, and a title-less annotations object', () => {

@@ -22,7 +22,9 @@ describe(RULE, () => {
     it('reports readOnlyHint: true with destructiveHint: true', () => {
       const result = lint(makeCapture({ tools: [tool('bookstore_get_book', { ...READ_ONLY, destructiveHint: true })] }));
       expect(summary(result)).toEqual([`${RULE} readOnlyAndDestructive tool:bookstore_get_book#/annotations`]);
-      expect(result.findings[0]!.message).toMatch(/^Tool "bookstore_get_book" is annotated both readOnlyHint: true and destructiveHint: true/);
+      expect(result.findings[0]!.message).toMatch(
+        /^Tool "bookstore_get_book" is annotated both readOnlyHint: true and destructiveHint: true/,
+      );
     });
 
     it('accepts destructiveHint: true on a tool that is not read-only', () => {
@@ -88,17 +90,26 @@ describe(RULE, () => {
   });
 
   describe('a reading verb not marked read-only', () => {
-    it.each(['bookstore_get_book', 'list_books', 'searchBooks', 'bookstore_read_review', 'find-author', 'bookstore_fetch_cover', 'db_query', 'bookstore_count_books', 'lookup_isbn'])(
-      'reports %s with readOnlyHint: false',
-      (name) => {
-        const result = lint(makeCapture({ tools: [tool(name, WRITING)] }));
-        expect(summary(result)).toEqual([`${RULE} readingNameNotReadOnly tool:${name}#/annotations/readOnlyHint`]);
-      },
-    );
+    it.each([
+      'bookstore_get_book',
+      'list_books',
+      'searchBooks',
+      'bookstore_read_review',
+      'find-author',
+      'bookstore_fetch_cover',
+      'db_query',
+      'bookstore_count_books',
+      'lookup_isbn',
+    ])('reports %s with readOnlyHint: false', (name) => {
+      const result = lint(makeCapture({ tools: [tool(name, WRITING)] }));
+      expect(summary(result)).toEqual([`${RULE} readingNameNotReadOnly tool:${name}#/annotations/readOnlyHint`]);
+    });
 
     it('names the verb in the message', () => {
       const result = lint(makeCapture({ tools: [tool('bookstore_search_books', WRITING)] }));
-      expect(result.findings[0]!.message).toMatch(/^Tool "bookstore_search_books" is annotated readOnlyHint: false, but its verb "search" says it only reads/);
+      expect(result.findings[0]!.message).toMatch(
+        /^Tool "bookstore_search_books" is annotated readOnlyHint: false, but its verb "search" says it only reads/,
+      );
     });
 
     it('leaves an absent readOnlyHint to tool-annotations-complete', () => {
@@ -113,7 +124,9 @@ describe(RULE, () => {
   });
 
   it('ignores names without a known verb in first or second place', () => {
-    expect(findings(tool('bookstore_health', WRITING), tool('weather', READ_ONLY), tool('google_drive_delete_file', READ_ONLY))).toEqual([]);
+    expect(findings(tool('bookstore_health', WRITING), tool('weather', READ_ONLY), tool('google_drive_delete_file', READ_ONLY))).toEqual(
+      [],
+    );
   });
 
   it('leaves tools without annotations to tool-annotations-present', () => {

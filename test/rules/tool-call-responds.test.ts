@@ -17,12 +17,24 @@ describe(RULE, () => {
       ...ran('pagination', [toolCall('bookstore_list_books', { limit: 1 }, closed())]),
     };
     const res = runRule(rule, makeCapture({ tools: cleanTools(), probes }));
-    expect(summary(res).sort()).toEqual([`${RULE} exitedAfter tool:bookstore_search_books`, `${RULE} noAnswer tool:bookstore_get_book`, `${RULE} noAnswer tool:bookstore_list_books`]);
-    expect(res.findings.find((f) => f.subject.kind === 'tool' && f.subject.name === 'bookstore_get_book')!.message).toContain('got no answer within 1000 ms');
+    expect(summary(res).sort()).toEqual([
+      `${RULE} exitedAfter tool:bookstore_search_books`,
+      `${RULE} noAnswer tool:bookstore_get_book`,
+      `${RULE} noAnswer tool:bookstore_list_books`,
+    ]);
+    expect(res.findings.find((f) => f.subject.kind === 'tool' && f.subject.name === 'bookstore_get_book')!.message).toContain(
+      'got no answer within 1000 ms',
+    );
   });
 
   it('is skipped when no valid call could be made', () => {
-    const res = runRule(rule, makeCapture({ tools: cleanTools(), probes: { 'valid-calls': { id: 'valid-calls', status: 'skipped', reason: 'no tool can be called with valid arguments' } } }));
+    const res = runRule(
+      rule,
+      makeCapture({
+        tools: cleanTools(),
+        probes: { 'valid-calls': { id: 'valid-calls', status: 'skipped', reason: 'no tool can be called with valid arguments' } },
+      }),
+    );
     expect(res.skipped.map((s) => s.ruleId)).toEqual([RULE]);
   });
 });

@@ -6,8 +6,7 @@ import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-description-length';
-const lint = (capture: Capture, options: Record<string, unknown> = {}) =>
-  runRule(rule, capture, { level: 'warning', options });
+const lint = (capture: Capture, options: Record<string, unknown> = {}) => runRule(rule, capture, { level: 'warning', options });
 const withDescription = (description: unknown) => cleanTools().map((t, i) => (i === 1 ? { ...t, description } : t));
 
 describe(RULE, () => {
@@ -37,8 +36,12 @@ describe(RULE, () => {
   });
 
   it('ignores surrounding whitespace and counts code points, not UTF-16 units', () => {
-    expect(summary(lint(makeCapture({ tools: withDescription(`   ${'x'.repeat(39)}   \n`) })))).toEqual([`${RULE} tooShort tool:bookstore_get_book#/description`]);
-    expect(summary(lint(makeCapture({ tools: withDescription('📚'.repeat(39)) })))).toEqual([`${RULE} tooShort tool:bookstore_get_book#/description`]);
+    expect(summary(lint(makeCapture({ tools: withDescription(`   ${'x'.repeat(39)}   \n`) })))).toEqual([
+      `${RULE} tooShort tool:bookstore_get_book#/description`,
+    ]);
+    expect(summary(lint(makeCapture({ tools: withDescription('📚'.repeat(39)) })))).toEqual([
+      `${RULE} tooShort tool:bookstore_get_book#/description`,
+    ]);
   });
 
   it('honours minLength and maxLength options', () => {
@@ -46,7 +49,9 @@ describe(RULE, () => {
       { kind: 'tool', name: 'bookstore_add_review', pointer: '/description' },
       { kind: 'tool', name: 'bookstore_get_book', pointer: '/description' },
     ]);
-    expect(summary(lint(makeCapture({ tools: cleanTools() }), { maxLength: 200 }))).toEqual([`${RULE} tooLong tool:bookstore_search_books#/description`]);
+    expect(summary(lint(makeCapture({ tools: cleanTools() }), { maxLength: 200 }))).toEqual([
+      `${RULE} tooLong tool:bookstore_search_books#/description`,
+    ]);
     expect(lint(makeCapture({ tools: withDescription('Short.') }), { minLength: 0 }).findings).toEqual([]);
   });
 

@@ -7,7 +7,12 @@ import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-description-quality';
 const lint = (capture: Capture) => runRule(rule, capture);
-const tool = (name: string, description: unknown, extra: Record<string, unknown> = {}) => ({ ...cleanTools()[1], name, description, ...extra });
+const tool = (name: string, description: unknown, extra: Record<string, unknown> = {}) => ({
+  ...cleanTools()[1],
+  name,
+  description,
+  ...extra,
+});
 const judge = (name: string, description: unknown, extra: Record<string, unknown> = {}) =>
   summary(lint(makeCapture({ tools: [tool(name, description, extra)] })));
 
@@ -103,13 +108,21 @@ describe(RULE, () => {
 
     it('does not judge tools that declare an outputSchema', () => {
       const outputSchema = { type: 'object', properties: { review_id: { type: 'string' } } };
-      expect(judge('bookstore_add_review', 'Add a customer review to a book. Use it only when the user asks to post a review.', { outputSchema })).toEqual([]);
+      expect(
+        judge('bookstore_add_review', 'Add a customer review to a book. Use it only when the user asks to post a review.', {
+          outputSchema,
+        }),
+      ).toEqual([]);
     });
 
     it('does not judge descriptions that are not English', () => {
-      expect(judge('bookstore_add_review', 'Fügt einer Buchbesprechung eine Kundenbewertung hinzu, nur auf Wunsch des Nutzers.')).toEqual([]);
+      expect(judge('bookstore_add_review', 'Fügt einer Buchbesprechung eine Kundenbewertung hinzu, nur auf Wunsch des Nutzers.')).toEqual(
+        [],
+      );
       expect(judge('bookstore_add_review', 'Añade una reseña de cliente a un libro, solo cuando el usuario lo pida.')).toEqual([]);
-      expect(judge('bookstore_add_review', '为一本书添加顾客评论。仅当用户要求发表评论时才使用此工具，不要在其他情况下调用它。')).toEqual([]);
+      expect(judge('bookstore_add_review', '为一本书添加顾客评论。仅当用户要求发表评论时才使用此工具，不要在其他情况下调用它。')).toEqual(
+        [],
+      );
     });
 
     it('reports at most one finding per tool', () => {

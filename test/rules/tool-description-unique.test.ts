@@ -7,7 +7,10 @@ import { ruleTester } from '../helpers/rule-tester.js';
 const RULE = 'tool-description-unique';
 const tool = (name: string, description: unknown) => ({ ...cleanTools()[1], name, description });
 
-const capture = (...tools: ReturnType<typeof tool>[]) => () => makeCapture({ tools });
+const capture =
+  (...tools: ReturnType<typeof tool>[]) =>
+  () =>
+    makeCapture({ tools });
 const sameAsA = (name: string) =>
   `Tool "${name}" has the same description as tool "bookstore_a", so the model cannot tell them apart; describe what this tool does differently and when to use it instead.`;
 const SEARCH = 'Search the bookstore catalogue. Returns matching books.';

@@ -11,7 +11,17 @@ const tool = (name: string) => ({ ...cleanTools()[0], name });
 const server = (name: string, tools: unknown[], filter: { includeTools?: string[]; excludeTools?: string[] } = {}): Capture => ({
   ...makeCapture({ tools }),
   target: { kind: 'stdio', command: 'node', args: [], envNames: [], declaredIn: { file: '/x/.mcp.json', line: 1, serverName: name } },
-  clientConfig: { file: '.mcp.json', format: 'gemini', serverName: name, line: 1, keys: [], transport: 'stdio', entry: {}, values: {}, ...filter },
+  clientConfig: {
+    file: '.mcp.json',
+    format: 'gemini',
+    serverName: name,
+    line: 1,
+    keys: [],
+    transport: 'stdio',
+    entry: {},
+    values: {},
+    ...filter,
+  },
 });
 const run = (capture: Capture, peers: Capture[]) =>
   runRule(rule, capture, { peers: peers.map((p) => ({ name: p.clientConfig!.serverName, capture: p, index: indexCapture(p) })) });
@@ -25,7 +35,9 @@ describe(RULE, () => {
 
   it('ignores tools the client hides (includeTools / excludeTools)', () => {
     expect(run(server('web', [tool('search')], { excludeTools: ['search'] }), [server('docs', [tool('search')])]).findings).toEqual([]);
-    expect(run(server('web', [tool('search')]), [server('docs', [tool('search'), tool('x')], { includeTools: ['x'] })]).findings).toEqual([]);
+    expect(run(server('web', [tool('search')]), [server('docs', [tool('search'), tool('x')], { includeTools: ['x'] })]).findings).toEqual(
+      [],
+    );
   });
 
   it('is skipped when the server is linted alone', () => {

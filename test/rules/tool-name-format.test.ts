@@ -45,7 +45,10 @@ describe(RULE, () => {
 
   it('reports a name that is both too long and has bad characters twice, once per problem', () => {
     const name = 'x '.repeat(70);
-    expect(summary(lint(makeCapture({ tools: withNames(name) }))).sort()).toEqual([`${RULE} invalidChars tool:${name}`, `${RULE} tooLong tool:${name}`]);
+    expect(summary(lint(makeCapture({ tools: withNames(name) }))).sort()).toEqual([
+      `${RULE} invalidChars tool:${name}`,
+      `${RULE} tooLong tool:${name}`,
+    ]);
   });
 
   it('reports a duplicated bad name once', () => {

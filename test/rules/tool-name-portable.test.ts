@@ -41,6 +41,9 @@ describe(RULE, () => {
 
   it('reports a long dotted name once per problem, and a duplicated name once', () => {
     const name = 'a.'.repeat(40);
-    expect(summary(lint(makeCapture({ tools: withNames(name, name) }))).sort()).toEqual([`${RULE} invalidChars tool:${name}`, `${RULE} tooLong tool:${name}`]);
+    expect(summary(lint(makeCapture({ tools: withNames(name, name) }))).sort()).toEqual([
+      `${RULE} invalidChars tool:${name}`,
+      `${RULE} tooLong tool:${name}`,
+    ]);
   });
 });

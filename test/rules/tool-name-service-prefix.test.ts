@@ -29,7 +29,9 @@ describe(RULE, () => {
   });
 
   it('reports single-word names, and a name that is only the prefix', () => {
-    const result = lint(server('bookstore-mcp-server', 'bookstore_get_book', 'bookstore_list_books', 'bookstore_add_review', 'echo', 'bookstore'));
+    const result = lint(
+      server('bookstore-mcp-server', 'bookstore_get_book', 'bookstore_list_books', 'bookstore_add_review', 'echo', 'bookstore'),
+    );
     expect(summary(result)).toEqual([`${RULE} missingServicePrefix tool:bookstore`, `${RULE} missingServicePrefix tool:echo`]);
     expect(result.findings[0]!.message).toContain('"bookstore_…"');
   });
@@ -45,7 +47,9 @@ describe(RULE, () => {
     ['bookstore-mcp-server-v2', 'bookstore_get_book'],
     ['bookstore_mcp_2024', 'bookstore_get_book'],
   ])('derives the service from %s (accepts %s)', (name, toolName) => {
-    expect(lint(server(name, toolName, 'other_tool_name')).findings.map((f) => f.subject)).toEqual([{ kind: 'tool', name: 'other_tool_name' }]);
+    expect(lint(server(name, toolName, 'other_tool_name')).findings.map((f) => f.subject)).toEqual([
+      { kind: 'tool', name: 'other_tool_name' },
+    ]);
   });
 
   it('does not take a verb of a multi-word service as a prefix on its own', () => {
@@ -105,11 +109,16 @@ describe(RULE, () => {
   });
 
   it('works without a server name, and ignores names with no words', () => {
-    const capture = makeCapture({ serverInfo: { version: '1.0.0' }, tools: ['shop_list_orders', 'shop_get_order', 'ping', '--'].map(tool) });
+    const capture = makeCapture({
+      serverInfo: { version: '1.0.0' },
+      tools: ['shop_list_orders', 'shop_get_order', 'ping', '--'].map(tool),
+    });
     expect(summary(lint(capture))).toEqual([`${RULE} missingSharedPrefix tool:ping`]);
   });
 
   it('reports a duplicated name once', () => {
-    expect(summary(lint(server('bookstore-mcp-server', 'bookstore_get_book', 'echo', 'echo')))).toEqual([`${RULE} missingServicePrefix tool:echo`]);
+    expect(summary(lint(server('bookstore-mcp-server', 'bookstore_get_book', 'echo', 'echo')))).toEqual([
+      `${RULE} missingServicePrefix tool:echo`,
+    ]);
   });
 });

@@ -62,7 +62,7 @@ describe(RULE, () => {
     expect(result.findings[0]!.evidence).toBe(names.join('\n'));
   });
 
-  it('reports per tool the minority that deviates from the server\'s snake_case', () => {
+  it("reports per tool the minority that deviates from the server's snake_case", () => {
     const result = lint(makeCapture({ tools: withNames('bookstoreAddReview', 'bookstore_list_books') }));
     expect(summary(result)).toEqual([`${RULE} notSnakeCase tool:bookstoreAddReview`]);
   });

@@ -36,7 +36,9 @@ describe(RULE, () => {
   });
 
   it('accepts a verb after a qualifier or after a sub-area', () => {
-    expect(lint(server('bookstore-mcp-server', 'bookstore_batch_create_books', 'bookstore_admin_delete_user', 'bookstore_bulk_import')).findings).toEqual([]);
+    expect(
+      lint(server('bookstore-mcp-server', 'bookstore_batch_create_books', 'bookstore_admin_delete_user', 'bookstore_bulk_import')).findings,
+    ).toEqual([]);
   });
 
   it('accepts names without a prefix that start with a verb, or whose unrecognised first word is followed by one', () => {
@@ -64,6 +66,8 @@ describe(RULE, () => {
   });
 
   it('reports a duplicated name once', () => {
-    expect(summary(lint(server('bookstore-mcp-server', 'bookstore_stock', 'bookstore_stock')))).toEqual([`${RULE} noVerb tool:bookstore_stock`]);
+    expect(summary(lint(server('bookstore-mcp-server', 'bookstore_stock', 'bookstore_stock')))).toEqual([
+      `${RULE} noVerb tool:bookstore_stock`,
+    ]);
   });
 });

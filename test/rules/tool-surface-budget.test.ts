@@ -5,8 +5,7 @@ import { makeCapture, summary, type CaptureSpec } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'tool-surface-budget';
-const run = (spec: CaptureSpec, options: Record<string, unknown> = {}) =>
-  runRule(rule, makeCapture(spec), { level: 'warning', options });
+const run = (spec: CaptureSpec, options: Record<string, unknown> = {}) => runRule(rule, makeCapture(spec), { level: 'warning', options });
 const lint = (spec: CaptureSpec, options: Record<string, unknown> = {}) => summary(run(spec, options));
 
 /** A tool whose JSON ({name, description, inputSchema}) is exactly `bytes` long. */
@@ -21,7 +20,13 @@ describe(RULE, () => {
   });
 
   it('reports a tool list over the budget once, on the server, naming the three largest tools', () => {
-    const tools = [toolOfSize('a_small', 4000), toolOfSize('b_huge', 40000), toolOfSize('c_big', 12000), toolOfSize('d_mid', 8000), toolOfSize('e_mid', 8000)];
+    const tools = [
+      toolOfSize('a_small', 4000),
+      toolOfSize('b_huge', 40000),
+      toolOfSize('c_big', 12000),
+      toolOfSize('d_mid', 8000),
+      toolOfSize('e_mid', 8000),
+    ];
     const result = run({ tools });
     expect(summary(result)).toEqual([`${RULE} overBudget server`]);
     const [finding] = result.findings;
@@ -40,10 +45,25 @@ describe(RULE, () => {
 
   it('counts title, outputSchema and annotations too, and ignores other fields', () => {
     const plain = toolOfSize('a', 400);
-    const extra = { ...plain, title: 'A', outputSchema: { type: 'object' }, annotations: { readOnlyHint: true }, _meta: { big: 'y'.repeat(100000) } };
+    const extra = {
+      ...plain,
+      title: 'A',
+      outputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+      _meta: { big: 'y'.repeat(100000) },
+    };
     expect(lint({ tools: [plain] }, { maxTokens: 100 })).toEqual([]);
     const [finding] = run({ tools: [extra] }, { maxTokens: 100 }).findings;
-    const expected = Math.ceil(JSON.stringify({ name: 'a', title: 'A', description: plain.description, inputSchema: plain.inputSchema, outputSchema: extra.outputSchema, annotations: extra.annotations }).length / 4);
+    const expected = Math.ceil(
+      JSON.stringify({
+        name: 'a',
+        title: 'A',
+        description: plain.description,
+        inputSchema: plain.inputSchema,
+        outputSchema: extra.outputSchema,
+        annotations: extra.annotations,
+      }).length / 4,
+    );
     expect(finding?.message).toContain(`about ${expected} tokens`);
   });
 

@@ -55,7 +55,10 @@ describe(RULE, () => {
       },
       {
         name: 'on 2025-03-26 asks for annotations.title, and leaves tools without annotations to tool-annotations-present',
-        capture: capture([tool(undefined, undefined), { ...tool(undefined, undefined, false), name: 'bookstore_list_authors' }], '2025-03-26'),
+        capture: capture(
+          [tool(undefined, undefined), { ...tool(undefined, undefined, false), name: 'bookstore_list_authors' }],
+          '2025-03-26',
+        ),
         findings: [{ ...missing, message: /add a short, human-friendly "annotations\.title"/ }],
       },
     ],

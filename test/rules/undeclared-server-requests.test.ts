@@ -5,7 +5,8 @@ import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/probes.js';
 
 const RULE = 'undeclared-server-requests';
-const recv = (message: unknown, seq: number): Frame => ({ kind: 'message', dir: 'recv', message, seq, at: 0, phase: 'listing', bytes: 10 }) as Frame;
+const recv = (message: unknown, seq: number): Frame =>
+  ({ kind: 'message', dir: 'recv', message, seq, at: 0, phase: 'listing', bytes: 10 }) as Frame;
 
 describe(RULE, () => {
   it('reports sampling, roots and elicitation requests and unknown server requests; ping is fine', () => {
@@ -18,7 +19,12 @@ describe(RULE, () => {
       recv({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } }, 5),
     ];
     const res = runRule(rule, makeCapture({ frames }));
-    expect(summary(res)).toEqual([`${RULE} undeclared server`, `${RULE} undeclared server`, `${RULE} undeclared server`, `${RULE} unknownMethod server`]);
+    expect(summary(res)).toEqual([
+      `${RULE} undeclared server`,
+      `${RULE} undeclared server`,
+      `${RULE} undeclared server`,
+      `${RULE} unknownMethod server`,
+    ]);
     expect(res.findings[0]!.message).toContain('"sampling" capability');
   });
 
@@ -30,7 +36,17 @@ describe(RULE, () => {
 
 describe(`${RULE} in the 2026-07-28 era`, () => {
   it('leaves every server request to no-server-requests', () => {
-    const frames = [{ kind: 'message', dir: 'recv', message: { jsonrpc: '2.0', id: 2, method: 'sampling/createMessage', params: {} }, seq: 0, at: 0, phase: 'listing', bytes: 10 } as Frame];
+    const frames = [
+      {
+        kind: 'message',
+        dir: 'recv',
+        message: { jsonrpc: '2.0', id: 2, method: 'sampling/createMessage', params: {} },
+        seq: 0,
+        at: 0,
+        phase: 'listing',
+        bytes: 10,
+      } as Frame,
+    ];
     expect(summary(runRule(rule, makeCapture({ frames, protocolVersion: '2026-07-28' })))).toEqual([]);
   });
 });

@@ -6,7 +6,17 @@ import type { ProbeAnswer } from '../../src/probes/types.js';
 
 const RULE = 'unknown-tool-error';
 const lint = (answer: ProbeAnswer) =>
-  summary(runRule(rule, makeCapture({ tools: [], probes: ran('unknown-tool', [toolCall('mcplint_no_such_tool', {}, answer, { tool: undefined, detail: { name: 'mcplint_no_such_tool' } })]) })));
+  summary(
+    runRule(
+      rule,
+      makeCapture({
+        tools: [],
+        probes: ran('unknown-tool', [
+          toolCall('mcplint_no_such_tool', {}, answer, { tool: undefined, detail: { name: 'mcplint_no_such_tool' } }),
+        ]),
+      }),
+    ),
+  );
 
 describe(RULE, () => {
   it('accepts a JSON-RPC error of any code, and an isError result (non-standard but common)', () => {

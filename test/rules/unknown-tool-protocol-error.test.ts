@@ -7,7 +7,12 @@ import { runRules } from '../../src/engine/run.js';
 
 const RULE = 'unknown-tool-protocol-error';
 const capture = (answer: ProbeAnswer) =>
-  makeCapture({ tools: [], probes: ran('unknown-tool', [toolCall('mcplint_no_such_tool', {}, answer, { tool: undefined, detail: { name: 'mcplint_no_such_tool' } })]) });
+  makeCapture({
+    tools: [],
+    probes: ran('unknown-tool', [
+      toolCall('mcplint_no_such_tool', {}, answer, { tool: undefined, detail: { name: 'mcplint_no_such_tool' } }),
+    ]),
+  });
 const lint = (answer: ProbeAnswer) => summary(runRule(rule, capture(answer)));
 
 describe(RULE, () => {

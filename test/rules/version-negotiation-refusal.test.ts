@@ -6,7 +6,12 @@ import type { ProbeAnswer } from '../../src/probes/types.js';
 
 const RULE = 'version-negotiation-refusal';
 const lint = (answer: ProbeAnswer) =>
-  runRule(rule, makeCapture({ probes: ran('version-negotiation', [call('initialize', { protocolVersion: '1900-01-01' }, answer, { connection: 'fresh' })]) }));
+  runRule(
+    rule,
+    makeCapture({
+      probes: ran('version-negotiation', [call('initialize', { protocolVersion: '1900-01-01' }, answer, { connection: 'fresh' })]),
+    }),
+  );
 
 describe(RULE, () => {
   it('reports an error response, naming the versions the server says it supports', () => {

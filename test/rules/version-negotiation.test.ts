@@ -6,7 +6,15 @@ import type { ProbeAnswer } from '../../src/probes/types.js';
 
 const RULE = 'version-negotiation';
 const params = { protocolVersion: '1900-01-01', capabilities: {}, clientInfo: { name: 'mcplint', version: 'test' } };
-const lint = (answer: ProbeAnswer) => summary(runRule(rule, makeCapture({ probes: ran('version-negotiation', [call('initialize', params, answer, { connection: 'fresh' })], { requested: '1900-01-01' }) })));
+const lint = (answer: ProbeAnswer) =>
+  summary(
+    runRule(
+      rule,
+      makeCapture({
+        probes: ran('version-negotiation', [call('initialize', params, answer, { connection: 'fresh' })], { requested: '1900-01-01' }),
+      }),
+    ),
+  );
 const init = (protocolVersion: unknown) => result({ protocolVersion, capabilities: {}, serverInfo: { name: 's', version: '1' } });
 
 describe(RULE, () => {

@@ -6,7 +6,14 @@ import { resolveValue, type Imports } from './resolve.js';
 export function handlerFunction(node: Node | undefined, imports: Imports): Node | undefined {
   if (!node) return undefined;
   const value = resolveValue(node, imports);
-  if (value && (Node.isArrowFunction(value) || Node.isFunctionExpression(value) || Node.isFunctionDeclaration(value) || Node.isMethodDeclaration(value))) return value;
+  if (
+    value &&
+    (Node.isArrowFunction(value) ||
+      Node.isFunctionExpression(value) ||
+      Node.isFunctionDeclaration(value) ||
+      Node.isMethodDeclaration(value))
+  )
+    return value;
   return undefined;
 }
 
@@ -26,7 +33,15 @@ export function returnedExpressions(handler: Node): Node[] {
 }
 
 function isFunctionLike(node: Node): boolean {
-  return Node.isArrowFunction(node) || Node.isFunctionExpression(node) || Node.isFunctionDeclaration(node) || Node.isMethodDeclaration(node) || Node.isConstructorDeclaration(node) || Node.isGetAccessorDeclaration(node) || Node.isSetAccessorDeclaration(node);
+  return (
+    Node.isArrowFunction(node) ||
+    Node.isFunctionExpression(node) ||
+    Node.isFunctionDeclaration(node) ||
+    Node.isMethodDeclaration(node) ||
+    Node.isConstructorDeclaration(node) ||
+    Node.isGetAccessorDeclaration(node) ||
+    Node.isSetAccessorDeclaration(node)
+  );
 }
 
 /** The nearest function around a node. */

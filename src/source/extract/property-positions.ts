@@ -18,10 +18,13 @@ const ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'id
 
 export function isAnnotations(object: ObjectLiteralExpression): boolean {
   const props = object.getProperties();
-  return props.length > 0 && props.every((p) => {
-    const key = propName(p);
-    return key !== undefined && ANNOTATION_KEYS.has(key);
-  });
+  return (
+    props.length > 0 &&
+    props.every((p) => {
+      const key = propName(p);
+      return key !== undefined && ANNOTATION_KEYS.has(key);
+    })
+  );
 }
 
 export function argumentProperties(node: Node | undefined, props: Properties, scope: Scope): void {
@@ -38,7 +41,12 @@ export function argumentProperties(node: Node | undefined, props: Properties, sc
  * Positions inside a tool definition object (registerTool's config, or a low-level tool literal).
  * Returns the inputSchema expression when there is one.
  */
-export function toolObjectProperties(object: ObjectLiteralExpression, props: Properties, scope: Scope, style: 'registerTool' | 'object'): Node | undefined {
+export function toolObjectProperties(
+  object: ObjectLiteralExpression,
+  props: Properties,
+  scope: Scope,
+  style: 'registerTool' | 'object',
+): Node | undefined {
   let inputSchema: Node | undefined;
   for (const [key, prop] of properties(object, scope)) {
     const value = propertyValue(prop);
@@ -50,7 +58,8 @@ export function toolObjectProperties(object: ObjectLiteralExpression, props: Pro
       case 'annotations': {
         props['/annotations'] = position(prop, scope);
         const annotations = value ? resolveObject(value, scope) : undefined;
-        if (annotations) for (const [k, p] of properties(annotations, scope)) props[`/annotations/${escapePointer(k)}`] = position(p, scope);
+        if (annotations)
+          for (const [k, p] of properties(annotations, scope)) props[`/annotations/${escapePointer(k)}`] = position(p, scope);
         break;
       }
       case 'inputSchema':

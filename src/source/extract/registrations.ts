@@ -46,7 +46,13 @@ export class RegistrationCollector implements CallVisitor {
 function looksLikeHandler(node: Node | undefined): boolean {
   if (!node) return false;
   const expr = unwrap(node);
-  return Node.isArrowFunction(expr) || Node.isFunctionExpression(expr) || Node.isIdentifier(expr) || Node.isPropertyAccessExpression(expr) || Node.isCallExpression(expr);
+  return (
+    Node.isArrowFunction(expr) ||
+    Node.isFunctionExpression(expr) ||
+    Node.isIdentifier(expr) ||
+    Node.isPropertyAccessExpression(expr) ||
+    Node.isCallExpression(expr)
+  );
 }
 
 /** McpServer registerTool/tool/registerPrompt/prompt/registerResource/resource. */
@@ -60,7 +66,12 @@ function serverRegistration(call: CallExpression, method: ServerMethod, scope: S
   const loop = loopOf(args[0]!, scope);
   if (loop) {
     for (const element of loop.elements) {
-      registerOne(args.map((arg) => substitute(arg, loop.iterated, element, scope) ?? arg), method, scope, found);
+      registerOne(
+        args.map((arg) => substitute(arg, loop.iterated, element, scope) ?? arg),
+        method,
+        scope,
+        found,
+      );
     }
     return;
   }

@@ -58,13 +58,21 @@ function listHandler(handler: Node, list: ListSchema, style: string, scope: Scop
     const value = propertyValue(prop);
     const elements = value ? arrayElements(value, scope) : undefined;
     if (!elements) {
-      found.unresolved.push({ ...position(prop, scope), kind: list.kind, reason: `${style} returns ${list.key} that are not a literal array in the project` });
+      found.unresolved.push({
+        ...position(prop, scope),
+        kind: list.kind,
+        reason: `${style} returns ${list.key} that are not a literal array in the project`,
+      });
       continue;
     }
     for (const element of elements) {
       const entry = resolveObject(element, scope);
       if (!entry) {
-        found.unresolved.push({ ...position(element, scope), kind: list.kind, reason: `${style} entry is not an object literal (${unwrap(element).getKindName()})` });
+        found.unresolved.push({
+          ...position(element, scope),
+          kind: list.kind,
+          reason: `${style} entry is not an object literal (${unwrap(element).getKindName()})`,
+        });
         continue;
       }
       const nameProp = findProperty(entry, list.nameKey, scope);
@@ -91,7 +99,13 @@ function listHandler(handler: Node, list: ListSchema, style: string, scope: Scop
         }
       }
       const nameAt = Node.isShorthandPropertyAssignment(nameProp) ? nameProp : nameValue;
-      found.registrations.push({ ...position(nameAt, scope), kind: list.kind, name: name.value, style, ...(Object.keys(props).length ? { properties: props } : {}) });
+      found.registrations.push({
+        ...position(nameAt, scope),
+        kind: list.kind,
+        name: name.value,
+        style,
+        ...(Object.keys(props).length ? { properties: props } : {}),
+      });
     }
   }
 }

@@ -81,11 +81,17 @@ export function declarationOf(identifier: Node, imports: Imports, depth = 0): De
       if (Node.isVariableDeclarationList(init)) {
         for (const decl of init.getDeclarations()) {
           const path = bindingPath(decl.getNameNode(), name);
-          if (path) return Node.isForOfStatement(scope) ? { kind: 'loop', node: decl, iterated: scope.getExpression(), path } : { kind: 'unknown' };
+          if (path)
+            return Node.isForOfStatement(scope) ? { kind: 'loop', node: decl, iterated: scope.getExpression(), path } : { kind: 'unknown' };
         }
       }
     }
-    if (Node.isArrowFunction(scope) || Node.isFunctionExpression(scope) || Node.isFunctionDeclaration(scope) || Node.isMethodDeclaration(scope)) {
+    if (
+      Node.isArrowFunction(scope) ||
+      Node.isFunctionExpression(scope) ||
+      Node.isFunctionDeclaration(scope) ||
+      Node.isMethodDeclaration(scope)
+    ) {
       const params = scope.getParameters();
       const index = params.findIndex((p) => bindingPath(p.getNameNode(), name) !== undefined);
       if (index !== -1) {
@@ -93,7 +99,12 @@ export function declarationOf(identifier: Node, imports: Imports, depth = 0): De
         // `ARRAY.forEach((t) => …)` / `.map(…)`: the parameter walks an array we may resolve.
         const call = scope.getParent();
         const callee = Node.isCallExpression(call) ? call.getExpression() : undefined;
-        if (index === 0 && callee && Node.isPropertyAccessExpression(callee) && (callee.getName() === 'forEach' || callee.getName() === 'map')) {
+        if (
+          index === 0 &&
+          callee &&
+          Node.isPropertyAccessExpression(callee) &&
+          (callee.getName() === 'forEach' || callee.getName() === 'map')
+        ) {
           const path = bindingPath(param.getNameNode(), name) ?? [];
           return { kind: 'loop', node: param, iterated: callee.getExpression(), path };
         }
@@ -109,7 +120,7 @@ export function declarationOf(identifier: Node, imports: Imports, depth = 0): De
     if (!statements) continue;
     for (const statement of statements) {
       if (Node.isVariableStatement(statement)) {
-        const constant = statement.getDeclarationList().getFlags() & 2 /* NodeFlags.Const */ ? true : false;
+        const constant = !!((statement.getDeclarationList().getFlags() & 2) /* NodeFlags.Const */);
         for (const decl of statement.getDeclarations()) {
           const path = bindingPath(decl.getNameNode(), name);
           if (!path) continue;
@@ -154,14 +165,18 @@ export function exportedDeclaration(file: SourceFile, name: string, imports: Imp
   if (depth > MAX_DEPTH) return { kind: 'unknown' };
   for (const statement of file.getStatements()) {
     if (Node.isVariableStatement(statement) && statement.hasExportKeyword()) {
-      const constant = statement.getDeclarationList().getFlags() & 2 ? true : false;
+      const constant = !!(statement.getDeclarationList().getFlags() & 2);
       for (const decl of statement.getDeclarations()) {
         if (decl.getName() === name) {
           const init = decl.getInitializer();
           return init ? { kind: 'value', node: init, constant } : { kind: 'unknown' };
         }
       }
-    } else if (Node.isFunctionDeclaration(statement) && statement.hasExportKeyword() && (statement.getName() === name || (name === 'default' && statement.hasDefaultKeyword()))) {
+    } else if (
+      Node.isFunctionDeclaration(statement) &&
+      statement.hasExportKeyword() &&
+      (statement.getName() === name || (name === 'default' && statement.hasDefaultKeyword()))
+    ) {
       return { kind: 'function', node: statement };
     } else if (Node.isExportDeclaration(statement)) {
       for (const spec of statement.getNamedExports()) {
@@ -215,7 +230,11 @@ export function resolveValue(node: Node, imports: Imports, depth = 0): Node | un
       const declared = declarationOf(object, imports, depth + 1);
       if (declared.kind === 'namespace') {
         const exported = exportedDeclaration(declared.file, expr.getName(), imports, depth + 1);
-        return exported.kind === 'value' ? resolveValue(exported.node, imports, depth + 1) : exported.kind === 'function' ? exported.node : undefined;
+        return exported.kind === 'value'
+          ? resolveValue(exported.node, imports, depth + 1)
+          : exported.kind === 'function'
+            ? exported.node
+            : undefined;
       }
     }
     const value = propertyPath(object, [expr.getName()], imports, depth + 1);

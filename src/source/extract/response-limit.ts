@@ -29,7 +29,7 @@ export class ResponseLimitDetector implements CallVisitor {
   visitFile(file: SourceFile): void {
     if (this.constant) return;
     for (const statement of file.getVariableStatements()) {
-      if (!(statement.getDeclarationList().getFlags() & 2 /* NodeFlags.Const */)) continue;
+      if (!((statement.getDeclarationList().getFlags() & 2) /* NodeFlags.Const */)) continue;
       for (const decl of statement.getDeclarations()) {
         const name = decl.getName();
         if (LIMIT_NAME.test(name)) {

@@ -11,7 +11,19 @@ import type { Scope } from './scope.js';
 import type { CallVisitor } from './visitor.js';
 
 /** Console methods that print to stdout in Node (warn, error and trace print to stderr). */
-const STDOUT_CONSOLE = new Set(['log', 'info', 'debug', 'dir', 'dirxml', 'table', 'count', 'timeLog', 'timeEnd', 'group', 'groupCollapsed']);
+const STDOUT_CONSOLE = new Set([
+  'log',
+  'info',
+  'debug',
+  'dir',
+  'dirxml',
+  'table',
+  'count',
+  'timeLog',
+  'timeEnd',
+  'group',
+  'groupCollapsed',
+]);
 
 export class StdoutWriteDetector implements CallVisitor {
   readonly writes: SourceIndex['stdoutWrites'][number][] = [];
@@ -73,9 +85,11 @@ function inHttpSetup(call: Node): boolean {
     if (!block && (Node.isBlock(parent) || Node.isSourceFile(parent))) block = parent;
   }
   if (!block) return false;
-  return (block as Node & { getStatements(): Node[] }).getStatements().some(
-    (statement) => (Node.isExpressionStatement(statement) || Node.isVariableStatement(statement)) && HTTP_SETUP.test(statement.getText()),
-  );
+  return (block as Node & { getStatements(): Node[] })
+    .getStatements()
+    .some(
+      (statement) => (Node.isExpressionStatement(statement) || Node.isVariableStatement(statement)) && HTTP_SETUP.test(statement.getText()),
+    );
 }
 
 /** Literal text written with process.stdout.write (a banner, a log line) — not a serialised message. */

@@ -27,7 +27,10 @@ export function toolOfBranch(node: Node, handler: Node, imports: Imports): strin
         if (op === SyntaxKind.EqualsEqualsEqualsToken || op === SyntaxKind.EqualsEqualsToken) {
           // `name === 'x'` / `request.params.name === TOOLS.x.name`; not `args.format === 'csv'`.
           const [left, right] = [condition.getLeft(), condition.getRight()];
-          for (const [nameSide, valueSide] of [[left, right], [right, left]] as const) {
+          for (const [nameSide, valueSide] of [
+            [left, right],
+            [right, left],
+          ] as const) {
             if (!TOOL_NAME_REF.test(unwrap(nameSide).getText())) continue;
             const value = resolveString(valueSide, imports);
             if ('value' in value) return value.value;

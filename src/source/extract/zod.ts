@@ -87,7 +87,8 @@ export function zodObject(node: Node, imports: Imports, depth = 0): ZodObject | 
   const method = callee.getName();
   const receiver = unwrap(callee.getExpression());
   if (Node.isIdentifier(receiver) && zodNames(receiver.getSourceFile()).has(receiver.getText())) {
-    const mode: Strictness | undefined = method === 'object' ? 'strip' : method === 'strictObject' ? 'strict' : method === 'looseObject' ? 'deliberate' : undefined;
+    const mode: Strictness | undefined =
+      method === 'object' ? 'strip' : method === 'strictObject' ? 'strict' : method === 'looseObject' ? 'deliberate' : undefined;
     if (!mode) return undefined;
     const arg = expr.getArguments()[0];
     const shape = arg ? resolveObject(arg, imports, depth + 1) : undefined;

@@ -70,7 +70,9 @@ function codeStamp(): string {
   const hash = createHash('sha256').update(`mcplint python index ${FORMAT} ${VERSION}`);
   let files: string[] = [];
   try {
-    files = readdirSync(dir).filter((f) => (f.endsWith(ext) || /\.[cm]?js$/.test(f)) && !f.endsWith('.d.ts')).sort();
+    files = readdirSync(dir)
+      .filter((f) => (f.endsWith(ext) || /\.[cm]?js$/.test(f)) && !f.endsWith('.d.ts'))
+      .sort();
   } catch {
     // no folder listing: the version alone
   }

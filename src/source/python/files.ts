@@ -5,7 +5,7 @@
  * with the `__init__.py` of every package on the way (Python runs those too). Without an entry,
  * every .py file of the project outside virtual environments and caches.
  */
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { importRoots, inSkippedDir, isFile, moduleFile, moduleFileIn, SKIP_PYTHON_DIRS } from './project.js';
 
@@ -83,13 +83,21 @@ export function imports(text: string): ImportStatement[] {
     const names = match[2]!
       .replace(/[()]/g, ' ')
       .split(',')
-      .map((n) => n.trim().split(/\s+as\s+/)[0]!.trim())
+      .map((n) =>
+        n
+          .trim()
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      )
       .filter((n) => /^\w+$/.test(n));
     out.push({ module: match[1]!, names });
   }
   for (const match of source.matchAll(/^[ \t]*import[ \t]+([^\n#;]*)/gm)) {
     for (const part of match[1]!.split(',')) {
-      const module = part.trim().split(/\s+as\s+/)[0]!.trim();
+      const module = part
+        .trim()
+        .split(/\s+as\s+/)[0]!
+        .trim();
       if (/^[A-Za-z_][\w.]*$/.test(module)) out.push({ module, names: [] });
     }
   }
@@ -98,7 +106,7 @@ export function imports(text: string): ImportStatement[] {
 
 function* walk(dir: string, depth = 0): Generator<string> {
   if (depth > 30) return;
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
   } catch {

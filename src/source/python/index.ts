@@ -33,7 +33,15 @@ export async function buildPythonSourceIndex(rootDir: string, options: PythonInd
   };
   let index: SourceIndex;
   if (![...collected.texts.values()].some((text) => WORTH_PARSING.test(text))) {
-    index = { ...base, registrations: [], unresolved: [], stdoutWrites: [], throwingHandlers: [], looseZodObjects: [], syncNetworkCalls: [] };
+    index = {
+      ...base,
+      registrations: [],
+      unresolved: [],
+      stdoutWrites: [],
+      throwingHandlers: [],
+      looseZodObjects: [],
+      syncNetworkCalls: [],
+    };
   } else {
     const { parseAndExtractPython } = await import('./extract.js');
     index = { ...base, ...(await parseAndExtractPython(collected.texts, root)) };

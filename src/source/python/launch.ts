@@ -18,7 +18,19 @@ export interface PythonLaunch {
 
 const PYTHON = /^python(?:\d+(?:\.\d+)?)?(?:\.exe)?$/;
 /** uv options that take a value (skipped when looking for what `uv run` runs). */
-const UV_VALUE_OPTIONS = new Set(['--with', '--python', '-p', '--directory', '--project', '--package', '--env-file', '--extra', '--group', '--index', '--from']);
+const UV_VALUE_OPTIONS = new Set([
+  '--with',
+  '--python',
+  '-p',
+  '--directory',
+  '--project',
+  '--package',
+  '--env-file',
+  '--extra',
+  '--group',
+  '--index',
+  '--from',
+]);
 
 export function pythonLaunch(target: TargetDescription, cwd: string): PythonLaunch | undefined {
   if (target.kind !== 'stdio') return undefined;

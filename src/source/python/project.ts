@@ -11,8 +11,21 @@ export const PROJECT_MARKERS = ['pyproject.toml', 'setup.cfg', 'setup.py', 'requ
 
 /** Folders that hold installed or generated code, never the project's own. */
 export const SKIP_PYTHON_DIRS = new Set([
-  '.venv', 'venv', 'env', '.env', '.tox', '.nox', '.git', '__pycache__', 'node_modules', 'site-packages',
-  'build', 'dist', '.mypy_cache', '.pytest_cache', '.ruff_cache',
+  '.venv',
+  'venv',
+  'env',
+  '.env',
+  '.tox',
+  '.nox',
+  '.git',
+  '__pycache__',
+  'node_modules',
+  'site-packages',
+  'build',
+  'dist',
+  '.mypy_cache',
+  '.pytest_cache',
+  '.ruff_cache',
 ]);
 
 /** The nearest directory at or above `from` holding a Python project marker. */

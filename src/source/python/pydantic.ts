@@ -30,7 +30,12 @@ export function loosePydanticModels(modules: readonly PythonModule[], toolCode: 
   const add = (tool: string, name: string) => {
     const model = models.get(name)!;
     if (!out.some((o) => o.tool === tool && o.text === lineText(model.node, model.module))) {
-      out.push({ ...position(model.node.childForFieldName('name') ?? model.node, model.module), tool, form: 'pydantic', text: lineText(model.node, model.module) });
+      out.push({
+        ...position(model.node.childForFieldName('name') ?? model.node, model.module),
+        tool,
+        form: 'pydantic',
+        text: lineText(model.node, model.module),
+      });
     }
   };
   for (const code of toolCode) {
@@ -44,7 +49,9 @@ export function loosePydanticModels(modules: readonly PythonModule[], toolCode: 
     for (const call of descendants(code.node, new Set(['call']))) {
       if (code.exclude?.some((branch) => within(call, branch))) continue;
       const callee = dottedName(call.childForFieldName('function')) ?? '';
-      const [owner, method] = callee.includes('.') ? [callee.slice(0, callee.lastIndexOf('.')), callee.slice(callee.lastIndexOf('.') + 1)] : [callee, ''];
+      const [owner, method] = callee.includes('.')
+        ? [callee.slice(0, callee.lastIndexOf('.')), callee.slice(callee.lastIndexOf('.') + 1)]
+        : [callee, ''];
       if ((method === '' || VALIDATING_METHODS.has(method)) && isLoose(owner)) add(code.tool, owner);
     }
   }
@@ -59,7 +66,9 @@ function pydanticModels(modules: readonly PythonModule[]): Map<string, Model> {
       if (!name) continue;
       const superclasses = node.childForFieldName('superclasses')?.namedChildren ?? [];
       const bases = superclasses.filter((s) => s?.type !== 'keyword_argument').map((s) => s!.text.split('.').pop()!);
-      const keywordForbid = superclasses.some((s) => s?.type === 'keyword_argument' && /^extra\s*=\s*(['"]forbid['"]|Extra\.forbid)$/.test(s.text));
+      const keywordForbid = superclasses.some(
+        (s) => s?.type === 'keyword_argument' && /^extra\s*=\s*(['"]forbid['"]|Extra\.forbid)$/.test(s.text),
+      );
       classes.set(name, { name, node, module, bases, forbids: keywordForbid || bodyForbids(node) });
     }
   }

@@ -101,7 +101,7 @@ function decorated(node: Node, module: PythonModule, isServer: (r: string | unde
     if (!expression) continue;
     const call = expression.type === 'call' ? expression : undefined;
     const callee = dottedName(call ? call.childForFieldName('function') : expression);
-    if (!callee || !callee.includes('.')) continue;
+    if (!callee?.includes('.')) continue;
     const receiver = callee.slice(0, callee.lastIndexOf('.'));
     const method = callee.slice(callee.lastIndexOf('.') + 1);
     if (!isServer(receiver)) continue;
@@ -136,7 +136,11 @@ function registeringCall(
   const kind: Kind = match[2]!.endsWith('tool') ? 'tool' : 'prompt';
   const style = `${match[1]}.${match[2]}`;
   if (!defined) {
-    found.unresolved.push({ ...position(call, module), kind, reason: `${style} is given ${target.text}, which is not a function in the project` });
+    found.unresolved.push({
+      ...position(call, module),
+      kind,
+      reason: `${style} is given ${target.text}, which is not a function in the project`,
+    });
     return;
   }
   const at = args.keywords.get('name') ?? call;
@@ -184,7 +188,8 @@ function register(
   if (kind === 'tool') {
     const list = fn.childForFieldName('parameters');
     if (list) props['/inputSchema'] = position(list, fnModule);
-    for (const param of params) props[`/inputSchema/properties/${escapePointer(param.name)}`] = position(fieldOf(param) ?? param.node, fnModule);
+    for (const param of params)
+      props[`/inputSchema/properties/${escapePointer(param.name)}`] = position(fieldOf(param) ?? param.node, fnModule);
     const annotations = args.keywords.get('annotations');
     if (annotations) annotationProperties(annotations, module, props);
     found.toolCode.push({ tool: name, style: 'fastmcp', module: fnModule, node: fn, fn });
@@ -198,7 +203,8 @@ function register(
 
 /** A parameter's Pydantic `Field(…)`: its default (`q: str = Field(…)`) or in `Annotated[str, Field(…)]`. */
 function fieldOf(param: { type?: Node; value?: Node }): Node | undefined {
-  const isField = (n: Node | null | undefined) => n?.type === 'call' && /(?:^|\.)Field$/.test(dottedName(n.childForFieldName('function')) ?? '');
+  const isField = (n: Node | null | undefined) =>
+    n?.type === 'call' && /(?:^|\.)Field$/.test(dottedName(n.childForFieldName('function')) ?? '');
   if (isField(param.value)) return param.value;
   return param.type ? descendants(param.type, new Set(['call'])).find(isField) : undefined;
 }
@@ -231,7 +237,11 @@ function lowLevelList(kind: Kind, literal: string, style: string, fn: Node, modu
     const nameNode = keywords.get(nameKey);
     const name = stringValue(nameNode);
     if (name === undefined) {
-      found.unresolved.push({ ...position(nameNode ?? call, module), kind, reason: `${style} ${literal} ${nameKey} is not a string literal` });
+      found.unresolved.push({
+        ...position(nameNode ?? call, module),
+        kind,
+        reason: `${style} ${literal} ${nameKey} is not a string literal`,
+      });
       continue;
     }
     const props: Properties = {};

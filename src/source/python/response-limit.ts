@@ -33,7 +33,7 @@ export function responseLimit(modules: readonly PythonModule[]): Limit | undefin
 function truncates(node: Node): boolean {
   if (node.type === 'call') return /(?:^|\.)shorten$/.test(dottedName(node.childForFieldName('function')) ?? '');
   const slice = node.namedChildren.find((c) => c?.type === 'slice');
-  if (!slice || slice.text.split(':').length !== 2) return false;
+  if (slice?.text.split(':').length !== 2) return false;
   const [start, end] = slice.text.split(':').map((s) => s.trim());
   if (start !== '' && start !== '0') return false;
   if (/^\d[\d_]*$/.test(end!)) return Number(end!.replace(/_/g, '')) >= 1000;

@@ -30,13 +30,14 @@ export function stdoutWrites(modules: readonly PythonModule[]): Write[] {
 function writeCall(callee: string, call: Node, rebinds: ReadonlySet<string>): string | undefined {
   const { positional, keywords } = callArguments(call);
   if ((callee === 'print' && !rebinds.has('print')) || callee === 'pprint' || callee === 'pprint.pprint') {
-    const file = keywords.get('file') ?? (callee === 'print' ? undefined : keywords.get('stream') ?? positional[1]);
+    const file = keywords.get('file') ?? (callee === 'print' ? undefined : (keywords.get('stream') ?? positional[1]));
     return !file || STDOUT.test(file.text) ? callee : undefined;
   }
   const method = /^(.*)\.(write|writelines)$/.exec(callee);
   if (method && STDOUT.test(method[1]!)) return callee;
   if (/(?:^|\.)basicConfig$/.test(callee) && STDOUT.test(keywords.get('stream')?.text ?? '')) return `${callee}(stream=sys.stdout)`;
-  if (/(?:^|\.)StreamHandler$/.test(callee) && STDOUT.test((keywords.get('stream') ?? positional[0])?.text ?? '')) return `${callee}(sys.stdout)`;
+  if (/(?:^|\.)StreamHandler$/.test(callee) && STDOUT.test((keywords.get('stream') ?? positional[0])?.text ?? ''))
+    return `${callee}(sys.stdout)`;
   return undefined;
 }
 

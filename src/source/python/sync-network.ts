@@ -20,7 +20,8 @@ export function syncNetworkCalls(toolCode: readonly ToolCode[]): Call[] {
     for (const call of ownDescendants(code.node, new Set(['call']))) {
       if (code.exclude?.some((branch) => within(call, branch))) continue;
       const callee = dottedName(call.childForFieldName('function'));
-      if (callee && BLOCKING.test(callee)) out.push({ ...position(call, code.module), tool: code.tool, call: callee, text: lineText(call, code.module) });
+      if (callee && BLOCKING.test(callee))
+        out.push({ ...position(call, code.module), tool: code.tool, call: callee, text: lineText(call, code.module) });
     }
   }
   return out;

@@ -36,11 +36,11 @@ export function stringValue(node: Node | null | undefined): string | undefined {
   if (node.namedChildren.some((child) => child?.type === 'interpolation')) return undefined;
   return node.namedChildren
     .filter((child): child is Node => child?.type === 'string_content' || child?.type === 'escape_sequence')
-    .map((child) => (child.type === 'escape_sequence' ? unescape(child.text) : child.text))
+    .map((child) => (child.type === 'escape_sequence' ? unescapePython(child.text) : child.text))
     .join('');
 }
 
-function unescape(sequence: string): string {
+function unescapePython(sequence: string): string {
   const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"' };
   return simple[sequence.slice(1)] ?? sequence;
 }
