@@ -1,1 +1,0 @@
-import"./config--GWqf_ds.js";export{t as ConfigError}from"./errors-Daa591G_.js";
