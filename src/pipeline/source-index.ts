@@ -46,21 +46,29 @@ export async function sourceIndexFor(
     }
     return {};
   }
+  const cache = !options.noCache && config.source?.cache !== false;
+  return mapped(built, JSON.stringify([root, entry ?? null, cache]), () => {
+    const indexOptions = { ...(entry ? { entry } : {}), cache };
+    const inWorker = () =>
+      import('../source/in-worker.js').then(({ buildSourceIndexInWorker }) => buildSourceIndexInWorker(root, indexOptions));
+    // A cache hit needs no compiler, so no worker thread either; a miss (or a failed look) builds in one.
+    const hit = cache
+      ? import('../source/index.js').then(({ cachedSourceIndex }) => cachedSourceIndex(root, indexOptions)).catch(() => undefined)
+      : Promise.resolve(undefined);
+    return hit.then((index) => index ?? inWorker());
+  });
+}
+
+/**
+ * The index built once per key in this run (servers of one project share it: the build goes into
+ * the map before any await, so a server starting meanwhile waits for it), or the note of its failure.
+ */
+async function mapped(built: Map<string, Promise<SourceIndex>>, key: string, build: () => Promise<SourceIndex>): Promise<MappedSource> {
   try {
-    const cache = !options.noCache && config.source?.cache !== false;
-    const memoKey = JSON.stringify([root, entry ?? null, cache]);
-    let building = built.get(memoKey);
+    let building = built.get(key);
     if (!building) {
-      const indexOptions = { ...(entry ? { entry } : {}), cache };
-      const inWorker = () =>
-        import('../source/in-worker.js').then(({ buildSourceIndexInWorker }) => buildSourceIndexInWorker(root, indexOptions));
-      // A cache hit needs no compiler, so no worker thread either; a miss (or a failed look) builds in one.
-      const hit = cache
-        ? import('../source/index.js').then(({ cachedSourceIndex }) => cachedSourceIndex(root, indexOptions)).catch(() => undefined)
-        : Promise.resolve(undefined);
-      // Into the map before any await, so a server starting meanwhile waits for this build.
-      building = hit.then((index) => index ?? inWorker());
-      built.set(memoKey, building);
+      building = build();
+      built.set(key, building);
     }
     const source = await building;
     return source.filesIndexed > 0 ? { source } : {};
@@ -90,22 +98,10 @@ async function pythonSourceIndexFor(
       `source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`,
     );
   }
-  try {
-    const cache = !options.noCache && config.source?.cache !== false;
-    const memoKey = JSON.stringify(['python', root, launch.entry, cache]);
-    let building = built.get(memoKey);
-    if (!building) {
-      building = import('../source/python/index.js').then(({ buildPythonSourceIndex }) =>
-        buildPythonSourceIndex(root, { entry: launch.entry, cache }),
-      );
-      built.set(memoKey, building);
-    }
-    const source = await building;
-    return source.filesIndexed > 0 ? { source } : {};
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { note: `source mapping failed (${reason}); findings are located at the entry file instead` };
-  }
+  const cache = !options.noCache && config.source?.cache !== false;
+  return mapped(built, JSON.stringify(['python', root, launch.entry, cache]), () =>
+    import('../source/python/index.js').then(({ buildPythonSourceIndex }) => buildPythonSourceIndex(root, { entry: launch.entry, cache })),
+  );
 }
 
 /** What entryScript() needs of a target before it has been captured. */

@@ -292,7 +292,7 @@ function isTsconfigMemo(value: unknown): value is TsconfigMemo {
 }
 
 /** Write to a temporary file and rename it over the old one, so readers never see half a file. */
-function writeAtomically(file: string, text: string): void {
+export function writeAtomically(file: string, text: string): void {
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true });

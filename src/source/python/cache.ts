@@ -6,12 +6,12 @@
  * files runs every time (it needs no parser), so a new module that an import now finds changes
  * the key. Failures are misses.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../../version.js';
-import { cacheFile } from '../cache.js';
+import { cacheFile, writeAtomically } from '../cache.js';
 import type { SourceIndex } from '../types.js';
 import type { CollectedPythonFiles } from './files.js';
 
@@ -87,21 +87,6 @@ function read(file: string): Stored | undefined {
     return { format: FORMAT, indexes: value.indexes.filter((s) => typeof s?.key === 'string' && typeof s.index?.root === 'string') };
   } catch {
     return undefined;
-  }
-}
-
-function writeAtomically(file: string, text: string): void {
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temporary, text);
-    renameSync(temporary, file);
-  } catch {
-    try {
-      rmSync(temporary, { force: true });
-    } catch {
-      // the cache only saves time
-    }
   }
 }
 
