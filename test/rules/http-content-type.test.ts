@@ -2,26 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Capture, HttpExchange } from '../../src/capture.js';
 import rule from '../../rules/http-content-type.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { postExchange } from '../helpers/http-capture.js';
 import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'http-content-type';
 const run = (capture: Capture) => runRule(rule, capture);
-const exchange = (seq: number, rpcMethod: string, contentType: string | undefined, extra: Partial<HttpExchange> = {}): HttpExchange => ({
-  seq,
-  at: seq,
-  phase: 'listing',
-  method: 'POST',
-  url: 'http://127.0.0.1:1/mcp',
-  purpose: 'message',
-  rpcMethod,
-  rpcKind: 'request',
-  requestHeaders: {},
-  userHeaders: [],
-  status: 200,
-  ...(contentType ? { contentType } : {}),
-  body: { kind: 'json', bytes: 20 },
-  ...extra,
-});
+const exchange = (seq: number, rpcMethod: string, contentType: string | undefined, extra: Partial<HttpExchange> = {}): HttpExchange =>
+  postExchange(seq, rpcMethod, { ...(contentType ? { contentType } : {}), body: { kind: 'json', bytes: 20 }, ...extra });
 const withExchanges = (exchanges: HttpExchange[], transport: Capture['transport'] = 'http'): Capture => ({
   ...makeCapture({ transport }),
   exchanges,

@@ -2,24 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Capture, HttpExchange } from '../../src/capture.js';
 import rule from '../../rules/http-cross-origin.js';
 import { makeCapture, summary } from '../helpers/capture.js';
+import { postExchange } from '../helpers/http-capture.js';
 import { runRule } from '../helpers/rule-tester.js';
 
 const RULE = 'http-cross-origin';
 const run = (capture: Capture) => runRule(rule, capture);
-const exchange = (seq: number, rpcMethod: string, extra: Partial<HttpExchange> = {}): HttpExchange => ({
-  seq,
-  at: seq,
-  phase: 'listing',
-  method: 'POST',
-  url: 'http://127.0.0.1:1/mcp',
-  purpose: 'message',
-  rpcMethod,
-  rpcKind: 'request',
-  requestHeaders: {},
-  userHeaders: ['authorization'],
-  status: 200,
-  ...extra,
-});
+const exchange = (seq: number, rpcMethod: string, extra: Partial<HttpExchange> = {}): HttpExchange =>
+  postExchange(seq, rpcMethod, { userHeaders: ['authorization'], ...extra });
 const withExchanges = (exchanges: HttpExchange[]): Capture => ({ ...makeCapture({ transport: 'http' }), exchanges });
 
 describe(RULE, () => {

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, Handshake, ProbeRecord } from '../../src/capture.js';
+import type { Capture, ProbeRecord } from '../../src/capture.js';
 import rule from '../../rules/http-protocol-version-rejected.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';
+import { MODERN_HANDSHAKE } from '../helpers/http-capture.js';
 
 const RULE = 'http-protocol-version-rejected';
 const run = (capture: Capture) => runRule(rule, capture);
 const probe = (data: Record<string, unknown>): Record<string, ProbeRecord> => ({
   'http-protocol-version': { id: 'http-protocol-version', status: 'ran', data: { exchange: 4, bodyBytes: 0, sent: '1900-01-01', ...data } },
 });
-const modern: Handshake = {
-  ok: true,
-  requestedVersion: '2026-07-28',
-  protocolVersion: '2026-07-28',
-  serverInfo: {},
-  capabilities: { tools: {} },
-  raw: {},
-  durationMs: 1,
-  via: 'server/discover',
-};
+const modern = MODERN_HANDSHAKE;
 
 describe(RULE, () => {
   it('accepts 400', () => {

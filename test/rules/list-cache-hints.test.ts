@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, Handshake, ListCapture } from '../../src/capture.js';
+import type { Capture, ListCapture } from '../../src/capture.js';
 import rule from '../../rules/list-cache-hints.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';
+import { MODERN_HANDSHAKE } from '../helpers/http-capture.js';
 
 const RULE = 'list-cache-hints';
 const run = (capture: Capture) => runRule(rule, capture);
-const modern: Handshake = {
-  ok: true,
-  requestedVersion: '2026-07-28',
-  protocolVersion: '2026-07-28',
-  serverInfo: {},
-  capabilities: { tools: {} },
-  raw: {},
-  durationMs: 1,
-  via: 'server/discover',
-};
+const modern = MODERN_HANDSHAKE;
 const tools = (...rests: Record<string, unknown>[]): ListCapture => ({
   status: 'ok',
   pages: rests.map((rest, i) => ({ cursor: i === 0 ? null : `c${i}`, itemCount: 0, rest })),

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, Frame, Handshake } from '../../src/capture.js';
+import type { Capture, Frame } from '../../src/capture.js';
 import rule from '../../rules/no-server-requests.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';
+import { MODERN_HANDSHAKE } from '../helpers/http-capture.js';
 
 const RULE = 'no-server-requests';
 const run = (capture: Capture) => runRule(rule, capture);
-const modern: Handshake = {
-  ok: true,
-  requestedVersion: '2026-07-28',
-  protocolVersion: '2026-07-28',
-  serverInfo: {},
-  capabilities: { tools: {} },
-  raw: {},
-  durationMs: 1,
-  via: 'server/discover',
-};
+const modern = MODERN_HANDSHAKE;
 const request = (seq: number, method: string): Frame => ({
   kind: 'message',
   dir: 'recv',
