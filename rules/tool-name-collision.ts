@@ -1,24 +1,11 @@
 import type { Capture } from '../src/capture.js';
-import type { CaptureIndex } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { exposedTools } from './lib/exposed-tools.js';
 
 const messages = {
   collision:
     'Tool "{{name}}" is also exposed by server "{{peer}}" of the same client config; clients must rename or drop one of the two, and one server can shadow the other\'s tool. Prefix tool names with the service they belong to ("github_search", not "search") so they cannot collide.',
 };
-
-/** The tool names a client exposes for a server: Gemini CLI's includeTools / excludeTools applied. */
-export function exposedTools(capture: Capture, index: CaptureIndex): Set<string> {
-  const include = capture.clientConfig?.includeTools;
-  const exclude = new Set(capture.clientConfig?.excludeTools ?? []);
-  const names = new Set<string>();
-  for (const tool of index.tools) {
-    if (include && !include.includes(tool.name)) continue;
-    if (exclude.has(tool.name)) continue;
-    names.add(tool.name);
-  }
-  return names;
-}
 
 const serverNameOf = (capture: Capture): string => capture.target.declaredIn?.serverName ?? capture.clientConfig?.serverName ?? 'server';
 

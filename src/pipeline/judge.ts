@@ -10,7 +10,7 @@ import type { PeerServer, Rule } from '../engine/rule.js';
 import { runRules, type RuleSetting } from '../engine/run.js';
 import { buildServerReport, type ServerReport } from '../report.js';
 import { findAnchors } from '../engine/anchors.js';
-import { exposedTools } from '../../rules/tool-name-collision.js';
+import { exposedTools } from '../../rules/lib/exposed-tools.js';
 import type { AcquiredServer } from './acquire.js';
 import type { RunConfig } from './run-config.js';
 
