@@ -10,7 +10,7 @@ import { missingDashDashHint } from './missing-dash-dash.js';
 import { lintOptionsOf, readArgs, yargsOptions } from './option-table.js';
 import { checkTarget } from './target-checks.js';
 import { UsageError } from './usage-error.js';
-import { inertLine } from '../shared/inert.js';
+import { inertBlock, inertLine } from '../shared/inert.js';
 
 export async function run(argv: readonly string[]): Promise<number> {
   try {
@@ -91,7 +91,8 @@ async function parse(argv: readonly string[]): Promise<number> {
       async (args) => {
         const [{ runInit }, { writeFileSync }] = await Promise.all([import('../init.js'), import('node:fs')]);
         const outcome = runInit(process.cwd(), { force: args.force === true, write: (path, text) => writeFileSync(path, text) });
-        (outcome.code === 0 ? process.stdout : process.stderr).write(outcome.message);
+        // Command lines come from package.json, pyproject.toml or a client config: shown inert.
+        (outcome.code === 0 ? process.stdout : process.stderr).write(inertBlock(outcome.message));
         exitCode = outcome.code;
       },
     )
