@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-BDtv8o61.js";
