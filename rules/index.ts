@@ -46,6 +46,7 @@ import parameterDescriptionPresent from './parameter-description-present.js';
 import pingResponds from './ping-responds.js';
 import preInitializeMessages from './pre-initialize-messages.js';
 import promptDescriptionPresent from './prompt-description-present.js';
+import protocolVersionCurrent from './protocol-version-current.js';
 import resourceMetadata from './resource-metadata.js';
 import responseFormatOffered from './response-format-offered.js';
 import responseIdEcho from './response-id-echo.js';
@@ -133,6 +134,7 @@ export const rules: readonly Rule[] = [
   pingResponds,
   preInitializeMessages,
   promptDescriptionPresent,
+  protocolVersionCurrent,
   resourceMetadata,
   responseFormatOffered,
   responseIdEcho,

@@ -1,6 +1,7 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { judgeableObjectSchema, shortJson, topLevelParams } from './lib/schema-rules.js';
+import { failsServerWide, toolListEvidence } from './lib/server-wide.js';
 
 /** Root keywords that build the accepted object elsewhere; this rule does not second-guess them. */
 const COMPOSITION = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'if', 'not'];
@@ -9,6 +10,8 @@ const messages = {
   open: 'Tool "{{name}}" accepts arguments its inputSchema does not declare; add "additionalProperties": false at the root (zod .strict(), Pydantic extra="forbid") so a misspelt or invented argument is rejected instead of silently ignored.',
   openNoParameters:
     'Tool "{{name}}" takes no parameters but its inputSchema accepts any object; declare { "type": "object", "additionalProperties": false } so stray arguments are rejected.',
+  serverOpen:
+    '{{count}} of {{total}} tools accept arguments their inputSchema does not declare (the server leaves its input schemas open); close them all with "additionalProperties": false at the root, in one place if you can (zod .strict() on every input object, a Pydantic base model with extra="forbid"), so a misspelt or invented argument is rejected instead of silently ignored.',
 };
 
 export default defineRule({
@@ -31,21 +34,36 @@ export default defineRule({
   messages,
   requires: ['tools'],
   *check({ index }): Generator<Report<keyof typeof messages>> {
+    const deviations: Report<keyof typeof messages>[] = [];
+    let judged = 0;
     for (const tool of index.tools) {
       const schema = judgeableObjectSchema(tool.inputSchema);
       if (!schema) continue; // input-schema-valid's business
       if (COMPOSITION.some((k) => k in schema)) continue;
       const extra = schema.additionalProperties;
-      if (extra === false || schema.unevaluatedProperties === false) continue;
       // A non-trivial schema for extra properties is a deliberate map (e.g. labels: string → string).
       if (isObject(extra) && Object.keys(extra).length > 0) continue;
+      judged++;
+      if (extra === false || schema.unevaluatedProperties === false) continue;
       const noParameters = topLevelParams(schema).length === 0 && !isObject(schema.patternProperties);
-      yield {
+      deviations.push({
         messageId: noParameters ? 'openNoParameters' : 'open',
         data: { name: tool.name },
         subject: { kind: 'tool', name: tool.name, pointer: '/inputSchema' },
         ...(extra !== undefined ? { evidence: `"additionalProperties": ${shortJson(extra)}` } : {}),
-      };
+      });
     }
+    // Open schemas throughout are one decision of the server (how it builds input models), so one finding.
+    if (!failsServerWide(deviations.length, judged)) {
+      yield* deviations;
+      return;
+    }
+    const names = deviations.map((d) => String(d.data?.name));
+    yield {
+      messageId: 'serverOpen',
+      data: { count: names.length, total: judged },
+      subject: { kind: 'server' },
+      evidence: toolListEvidence(names),
+    };
   },
 });

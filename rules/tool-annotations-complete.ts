@@ -24,7 +24,6 @@ export default defineRule({
   precision: 'very-high',
   checklist: ['annotations-correct'],
   summary: 'Tool annotations set all four hints (readOnlyHint, destructiveHint, idempotentHint, openWorldHint) explicitly.',
-  since: '2025-03-26',
   references: [
     {
       title:

@@ -18,7 +18,6 @@ export default defineRule({
   precision: 'high',
   checklist: ['annotations-correct'],
   summary: 'Tool annotations do not contradict each other or the action verb in the tool name.',
-  since: '2025-03-26',
   references: [
     { title: 'Server-building guide — Best practices for tool annotations: "Be accurate about side effects"' },
     {

@@ -1,7 +1,10 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { olderThan } from './lib/protocol-features.js';
 
 const messages = {
   missing: 'Tool "{{name}}" has no annotations, so clients must assume it is destructive and reaches the outside world.',
+  missingNoField:
+    'Tool "{{name}}" has no annotations, so clients must assume it is destructive and reaches the outside world; protocol {{negotiated}}, which the server negotiated, has no field for them (tool annotations arrived in 2025-03-26): upgrade the MCP SDK so the server negotiates a current version, then declare them.',
 };
 
 export default defineRule({
@@ -12,7 +15,6 @@ export default defineRule({
   precision: 'very-high',
   checklist: ['name-and-annotations-registered', 'annotations-correct'],
   summary: 'Every tool declares annotations (readOnlyHint, destructiveHint, idempotentHint, openWorldHint).',
-  since: '2025-03-26',
   references: [
     { title: 'Server-building guide — Tool Design Guidelines: "Should provide tool annotations"' },
     {
@@ -23,9 +25,12 @@ export default defineRule({
   messages,
   requires: ['tools'],
   *check({ index }): Generator<Report<keyof typeof messages>> {
+    // A guideline, so it applies on every version; before 2025-03-26 the fix starts with the SDK.
+    const negotiated = index.protocolVersion;
+    const messageId = olderThan(negotiated, '2025-03-26') ? 'missingNoField' : 'missing';
     for (const tool of index.tools) {
       if (tool.raw.annotations === undefined)
-        yield { messageId: 'missing', data: { name: tool.name }, subject: { kind: 'tool', name: tool.name } };
+        yield { messageId, data: { name: tool.name, negotiated }, subject: { kind: 'tool', name: tool.name } };
     }
   },
 });

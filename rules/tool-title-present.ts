@@ -1,5 +1,6 @@
 import { atLeast } from '../src/shared/protocol-version.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { olderThan } from './lib/protocol-features.js';
 
 const nonBlank = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const malformed = (value: unknown): boolean => value !== undefined && typeof value !== 'string';
@@ -11,6 +12,8 @@ function hasTopLevelTitle(protocolVersion: string | undefined): boolean {
 
 const messages = {
   missing: 'Tool "{{name}}" has no human-readable title, so clients display its programmatic name; add a short, human-friendly {{field}}.',
+  missingNoField:
+    'Tool "{{name}}" has no human-readable title, so clients display its programmatic name; protocol {{negotiated}}, which the server negotiated, has no field for one (annotations.title arrived in 2025-03-26, title in 2025-06-18): upgrade the MCP SDK so the server negotiates a current version, then add a short, human-friendly "title".',
 };
 
 export default defineRule({
@@ -21,7 +24,6 @@ export default defineRule({
   precision: 'very-high',
   checklist: ['descriptive-names-and-docs'],
   summary: 'Every tool has a human-readable title (`title`, or `annotations.title`) for clients to display.',
-  since: '2025-03-26',
   references: [
     { title: 'Server-building guide — Best practices for tool annotations: "Use descriptive titles"' },
     {
@@ -32,19 +34,23 @@ export default defineRule({
   messages,
   requires: ['tools'],
   *check({ index }): Generator<Report<keyof typeof messages>> {
-    const topLevel = hasTopLevelTitle(index.protocolVersion);
+    const negotiated = index.protocolVersion;
+    const topLevel = hasTopLevelTitle(negotiated);
+    // A guideline, so it applies on every version; before 2025-03-26 no field can carry a title.
+    const noField = olderThan(negotiated, '2025-03-26');
     for (const tool of index.tools) {
       if (nonBlank(tool.raw.title) || nonBlank(tool.annotations?.title)) continue;
       // A title of the wrong type (null included) breaks the official schema: list-entries-valid.
       if (malformed(tool.raw.title) || malformed(tool.annotations?.title)) continue;
-      // Before 2025-06-18 the only place for a title is annotations: a tool without any is
+      const subject = { kind: 'tool', name: tool.name } as const;
+      if (noField) {
+        yield { messageId: 'missingNoField', data: { name: tool.name, negotiated }, subject };
+        continue;
+      }
+      // On 2025-03-26 the only place for a title is annotations: a tool without any is
       // tool-annotations-present's finding, not a second one here.
       if (!topLevel && tool.annotations === undefined) continue;
-      yield {
-        messageId: 'missing',
-        data: { name: tool.name, field: topLevel ? '"title"' : '"annotations.title"' },
-        subject: { kind: 'tool', name: tool.name },
-      };
+      yield { messageId: 'missing', data: { name: tool.name, field: topLevel ? '"title"' : '"annotations.title"' }, subject };
     }
   },
 });

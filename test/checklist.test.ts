@@ -87,10 +87,11 @@ describe('checklist status', () => {
   });
 
   it('– with the skip reason when the rules could not run on this server', () => {
-    const report = serverReport(makeCapture({ tools: cleanTools(), protocolVersion: '2024-11-05' }), { only: [RULE] });
+    const notAdvertised: ListCapture = { status: 'not-advertised', pages: [], items: [] };
+    const report = serverReport(makeCapture({ lists: { tools: notAdvertised } }), { only: [RULE] });
     const annotations = item(evaluateChecklist(report, ONLY), ANNOTATIONS_SET);
     expect(annotations.status).toBe('unchecked');
-    expect(annotations.detail).toMatch(/^skipped: requirement introduced in protocol 2025-03-26/);
+    expect(annotations.detail).toBe('skipped: the server does not advertise tools');
   });
 
   it('uses a `ran` list when the report carries one', () => {

@@ -89,6 +89,12 @@ export interface Report<M extends string = string> {
   readonly key?: string;
   /** A place in the server's own code (source index coordinates) that locates the finding instead of the subject. */
   readonly at?: SourcePosition;
+  /**
+   * Report one level below the rule's configured level (error → warning, warning → note; a note
+   * stays a note): for the lesser form of a rule's defect, e.g. one protocol version behind
+   * rather than several. Relative, so a user who raises or lowers the rule moves both forms.
+   */
+  readonly milder?: boolean;
 }
 
 export interface RuleContext<O> {
@@ -136,11 +142,15 @@ export interface RuleDefinition<M extends string, O> {
   readonly checklist?: readonly ChecklistItemId[] | 'none';
   /** One sentence, imperative or declarative; SARIF shortDescription and the rules table. */
   readonly summary: string;
-  /** Protocol version that introduced the requirement; the rule is skipped for older servers. */
+  /**
+   * Protocol version that introduced the requirement; a spec rule is skipped for older servers.
+   * Guideline rules have none (the registry test holds them to it): a guideline applies whatever
+   * version the server negotiated.
+   */
   readonly since?: ProtocolVersion;
   /**
    * Last protocol version the requirement exists in (it was removed after it, e.g. initialize and
-   * ping are gone from 2026-07-28); the rule is skipped for servers on a newer version.
+   * ping are gone from 2026-07-28); a spec rule is skipped for servers on a newer version.
    */
   readonly until?: ProtocolVersion;
   readonly references: readonly Reference[];

@@ -107,7 +107,7 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
         const finding: Finding = {
           ruleId: rule.id,
           messageId: report.messageId,
-          level: setting.level,
+          level: report.milder ? MILDER[setting.level] : setting.level,
           message: interpolate(template, report.data),
           subject: report.subject,
           ...(report.evidence !== undefined ? { evidence: report.evidence } : {}),
@@ -127,6 +127,8 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
 }
 
 const LEVEL_ORDER: Record<Severity, number> = { error: 0, warning: 1, note: 2 };
+/** One level below (Report.milder). */
+const MILDER: Record<Severity, Severity> = { error: 'warning', warning: 'note', note: 'note' };
 
 /** Server and transport first, then tools, prompts, resources by name; then rule id; then message. */
 export function sortFindings<T extends Finding>(findings: T[]): T[] {
@@ -169,12 +171,14 @@ function missingData(
   peersDeferred?: string,
 ): Missing | undefined {
   const handshake = capture.handshake;
-  if (rule.since && handshake.ok) {
+  // Only the specification's requirements belong to a protocol version (issue 13): a guideline
+  // applies whatever version the server negotiated, and says so when that version lacks the field.
+  if (rule.basis === 'spec' && rule.since && handshake.ok) {
     if (!atLeast(handshake.protocolVersion, rule.since)) {
       return notApplicable(`requirement introduced in protocol ${rule.since}; the server negotiated ${handshake.protocolVersion}`);
     }
   }
-  if (rule.until && handshake.ok) {
+  if (rule.basis === 'spec' && rule.until && handshake.ok) {
     if (knownNewerThan(handshake.protocolVersion, rule.until)) {
       return notApplicable(`requirement of protocol ${rule.until} and earlier; the server negotiated ${handshake.protocolVersion}`);
     }

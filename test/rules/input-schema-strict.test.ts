@@ -69,4 +69,30 @@ describe(RULE, () => {
     const schema = { type: 'object', properties: { filter: { type: 'object', properties: PARAMS } }, additionalProperties: false };
     expect(lint({ tools: withSchema(schema) })).toEqual([]);
   });
+
+  const open = (name: string) => ({ name, description: 'A tool.', inputSchema: { type: 'object', properties: PARAMS } });
+
+  it('reports once for the server when most of its tools leave the schema open', () => {
+    const result = run({ tools: [...cleanTools().slice(0, 1), open('bookstore_a'), open('bookstore_b')] });
+    expect(summary(result)).toEqual([`${RULE} serverOpen server`]);
+    expect(result.findings[0]!.message).toMatch(/^2 of 3 tools accept arguments their inputSchema does not declare/);
+    expect(result.findings[0]!.evidence).toBe('bookstore_a\nbookstore_b');
+  });
+
+  it('caps the tools listed in the server-wide evidence', () => {
+    const names = Array.from({ length: 25 }, (_, i) => `bookstore_tool_${i}`);
+    const evidence = run({ tools: names.map(open) }).findings[0]!.evidence!.split('\n');
+    expect(evidence).toEqual([...names.slice(0, 20), '… and 5 more']);
+  });
+
+  it('reports per tool the minority that deviates from the closed schemas of the rest', () => {
+    expect(lint({ tools: [...cleanTools(), open('bookstore_a')] })).toEqual([`${RULE} open tool:bookstore_a#/inputSchema`]);
+  });
+
+  it('does not count the tools it leaves alone (maps, composition) when judging the server', () => {
+    const map = { name: 'bookstore_map', inputSchema: { type: 'object', additionalProperties: { type: 'string' } } };
+    expect(lint({ tools: [...cleanTools().slice(0, 1), open('bookstore_a'), open('bookstore_b'), map, map] })).toEqual([
+      `${RULE} serverOpen server`,
+    ]);
+  });
 });

@@ -52,9 +52,11 @@ describe(RULE, () => {
     expect(lint(makeCapture({ tools: withAnnotations('bookstore_get_book', annotations) })).findings).toEqual([]);
   });
 
-  it('is skipped for 2024-11-05 servers, which had no annotations', () => {
+  it('judges the annotations a 2024-11-05 server sends anyway: a guideline applies on every version', () => {
     const result = lint(makeCapture({ tools: withAnnotations('bookstore_get_book', {}), protocolVersion: '2024-11-05' }));
-    expect(result.findings).toEqual([]);
-    expect(result.skipped.map((s) => s.ruleId)).toEqual([RULE]);
+    expect(result.skipped).toEqual([]);
+    expect(result.findings.map((f) => `${f.messageId} ${f.subject.kind === 'tool' ? f.subject.name : ''}`)).toEqual([
+      'missing bookstore_get_book',
+    ]);
   });
 });

@@ -133,8 +133,9 @@ describe(RULE, () => {
     expect(findings(tool('bookstore_delete_book', undefined), tool('bookstore_get_book', undefined))).toEqual([]);
   });
 
-  it('is skipped for 2024-11-05 servers', () => {
+  it('judges the annotations a 2024-11-05 server sends anyway: a guideline applies on every version', () => {
     const result = lint(makeCapture({ tools: [tool('bookstore_delete_book', READ_ONLY)], protocolVersion: '2024-11-05' }));
-    expect(result.skipped.map((s) => s.ruleId)).toEqual([RULE]);
+    expect(result.skipped).toEqual([]);
+    expect(result.findings.map((f) => f.messageId)).toEqual(['mutatingNameReadOnly']);
   });
 });

@@ -14,10 +14,19 @@ describe(RULE, () => {
     expect(lintOnly(makeCapture({ tools: cleanTools() }), [RULE]).findings).toEqual([]);
   });
 
-  it('is skipped for servers on 2024-11-05, which had no annotations', () => {
-    const tools = cleanTools().map((t) => ({ ...t, annotations: undefined }));
+  it('applies on 2024-11-05 too, and says that version has no field for annotations and what to upgrade', () => {
+    const tools = cleanTools().map((t, i) => (i === 1 ? { ...t, annotations: undefined } : t));
     const result = lintOnly(makeCapture({ tools, protocolVersion: '2024-11-05' }), [RULE]);
-    expect(result.findings).toEqual([]);
-    expect(result.skipped.map((s) => s.ruleId)).toEqual([RULE]);
+    expect(result.skipped).toEqual([]);
+    expect(summary(result)).toEqual([`${RULE} missingNoField tool:bookstore_get_book`]);
+    expect(result.findings[0]!.message).toContain('protocol 2024-11-05, which the server negotiated, has no field for them');
+    expect(result.findings[0]!.message).toContain('upgrade the MCP SDK');
+  });
+
+  it('on 2025-03-26, which has the field, asks for annotations only', () => {
+    const tools = cleanTools().map((t, i) => (i === 1 ? { ...t, annotations: undefined } : t));
+    expect(summary(lintOnly(makeCapture({ tools, protocolVersion: '2025-03-26' }), [RULE]))).toEqual([
+      `${RULE} missing tool:bookstore_get_book`,
+    ]);
   });
 });

@@ -29,11 +29,7 @@ describe(RULE, () => {
       { name: 'accepts an annotations.title alone', capture: capture([tool(undefined, 'Get Book')]) },
       { name: 'leaves a title of the wrong type to list-entries-valid', capture: capture([tool(null, undefined)]) },
       { name: 'leaves an annotations.title of the wrong type to list-entries-valid', capture: capture([tool(undefined, 42)]) },
-      {
-        name: 'is skipped for 2024-11-05 servers',
-        capture: capture([tool(undefined, undefined)], '2024-11-05'),
-        skipped: /requirement introduced in protocol 2025-03-26/,
-      },
+      { name: 'accepts a title a 2024-11-05 server sends anyway', capture: capture([tool('Get Book', undefined, false)], '2024-11-05') },
     ],
     invalid: [
       {
@@ -60,6 +56,21 @@ describe(RULE, () => {
           '2025-03-26',
         ),
         findings: [{ ...missing, message: /add a short, human-friendly "annotations\.title"/ }],
+      },
+      {
+        name: 'applies on 2024-11-05 too, with or without annotations, saying that version has no field for a title',
+        capture: capture(
+          [tool(undefined, undefined), { ...tool(undefined, undefined, false), name: 'bookstore_list_authors' }],
+          '2024-11-05',
+        ),
+        findings: [
+          {
+            messageId: 'missingNoField',
+            subject: 'tool:bookstore_get_book',
+            message: /protocol 2024-11-05, which the server negotiated, has no field for one .*upgrade the MCP SDK/,
+          },
+          { messageId: 'missingNoField', subject: 'tool:bookstore_list_authors' },
+        ],
       },
     ],
   });
