@@ -117,7 +117,7 @@ describe.skipIf(!CHROMIUM)(
         return [...table.rows].slice(1).map((tr) => ({
           row: tr.cells[0].textContent,
           cells: [...tr.cells].slice(2).map((td, i) => ({
-            category: categories[i], status: td.dataset.status, href: td.querySelector('a')?.getAttribute('href') ?? null,
+            category: categories[i], status: td.className.replace(/^c-/, ''), href: td.querySelector('a')?.getAttribute('href') ?? null,
           })),
         }));
       })()`);
@@ -182,6 +182,46 @@ describe.skipIf(!CHROMIUM)(
       );
       expect(await page.evaluate<string>("document.querySelector('#s0 h2').textContent")).toBe(SERVER);
       expect(await page.evaluate<string>("document.querySelector('#s0').lastElementChild.tagName")).not.toBe('PRE');
+    });
+  },
+);
+
+describe.skipIf(!CHROMIUM)(
+  `the HTML report of several servers${CHROMIUM ? '' : ` (skipped: ${NO_CHROMIUM})`}`,
+  { timeout: 120_000 },
+  () => {
+    it('opens with one linked line per server and names the skipped ones', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mcplint-html-'));
+      const file = join(dir, 'five.html');
+      const r = await runCli([
+        '--config-file',
+        fixturePath('configs/five-servers/.mcp.json'),
+        '--format',
+        'html',
+        '--output',
+        file,
+        '--report',
+        `json=${join(dir, 'five.json')}`,
+      ]);
+      expect(r.stderr).not.toContain('internal error');
+      const report = JSON.parse(readFileSync(join(dir, 'five.json'), 'utf8')) as {
+        servers: { label: string }[];
+        skippedServers: { name: string }[];
+      };
+      expect(report.servers.length).toBeGreaterThan(1);
+      const page = await openPage(pathToFileURL(file).href);
+      try {
+        const links = await page.evaluate<{ text: string; heading: string | null }[]>(
+          "[...document.querySelectorAll('body > table a')].map((a) => ({ text: a.textContent, heading: document.querySelector(a.getAttribute('href') + ' > h2')?.textContent ?? null }))",
+        );
+        expect(links).toEqual(report.servers.map((s) => ({ text: s.label, heading: s.label })));
+        const skipped = await page.evaluate<string[]>("[...document.querySelectorAll('body > ul li code')].map((c) => c.textContent)");
+        expect(skipped).toEqual(report.skippedServers.map((s) => s.name));
+        mkdirSync(ARTIFACTS, { recursive: true });
+        writeFileSync(join(ARTIFACTS, 'five-servers.png'), await page.screenshot());
+      } finally {
+        await page.close();
+      }
     });
   },
 );
