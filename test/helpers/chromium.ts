@@ -18,7 +18,8 @@ export const CHROMIUM: string | undefined = (() => {
 
 export const NO_CHROMIUM = 'needs headless Chromium: `chromium` is not on PATH (Debian package chromium; .ci/run installs it)';
 
-const CALL_TIMEOUT_MS = 20_000;
+// Generous: the machine may be busy, and a first start of the browser reads a lot from disk.
+const CALL_TIMEOUT_MS = 30_000;
 
 export interface Page {
   /** A JavaScript expression evaluated in the page (DevTools evaluation, not subject to the page's CSP); its JSON value. */
