@@ -84,7 +84,7 @@ async function survive(
     tool: { name: 'mcplint' as const, version: 'test' },
     servers: [buildServerReport(capture, shown, findAnchors(capture.target, { cwd: ROOT }), documented)],
   };
-  for (const format of ['text', 'json', 'sarif', 'markdown', 'checklist'] as const) {
+  for (const format of ['text', 'json', 'sarif', 'markdown', 'checklist', 'html'] as const) {
     const output = (await formatters[format]())(report, { rules: documented, color: false });
     expect(output.length).toBeGreaterThan(0);
   }

@@ -55,7 +55,17 @@ const number = (parse: (raw: string) => number, spec: OptionBase<number>): Optio
 
 const LINT: readonly CommandName[] = ['lint'];
 const BOTH: readonly CommandName[] = ['lint', 'plan'];
-const FORMATS = ['text', 'json', 'sarif', 'markdown', 'checklist', 'github', 'junit', 'gitlab'] as const satisfies readonly FormatName[];
+const FORMATS = [
+  'text',
+  'json',
+  'sarif',
+  'markdown',
+  'checklist',
+  'github',
+  'junit',
+  'gitlab',
+  'html',
+] as const satisfies readonly FormatName[];
 
 /** In `--help` order within each group. */
 export const OPTIONS = {

@@ -2,7 +2,7 @@
 import type { Formatter } from './types.js';
 
 export const formatters: Readonly<
-  Record<'text' | 'json' | 'sarif' | 'markdown' | 'checklist' | 'github' | 'junit' | 'gitlab', () => Promise<Formatter>>
+  Record<'text' | 'json' | 'sarif' | 'markdown' | 'checklist' | 'github' | 'junit' | 'gitlab' | 'html', () => Promise<Formatter>>
 > = {
   text: async () => (await import('./text.js')).text,
   json: async () => (await import('./json.js')).json,
@@ -12,4 +12,5 @@ export const formatters: Readonly<
   github: async () => (await import('./github.js')).github,
   junit: async () => (await import('./junit.js')).junit,
   gitlab: async () => (await import('./gitlab.js')).gitlab,
+  html: async () => (await import('./html.js')).htmlReport,
 };
