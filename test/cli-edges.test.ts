@@ -194,6 +194,14 @@ describe.concurrent('usage', () => {
     expect(plan.stderr).toContain('did you mean: mcplint plan -- node server.mjs?');
   });
 
+  it('a value outside the choices is one readable line naming them, no literal \\n', async () => {
+    const r = await runCli(['--format', 'nope', '--', 'node', 'server.mjs'], { cwd: scratch() });
+    expect(r.code).toBe(2);
+    const first = r.stderr.split('\n')[0];
+    expect(first).toMatch(/^mcplint: Invalid values: Argument: format, Given: "nope", Choices: .*"html"/);
+    expect(first).not.toContain('\\n');
+  });
+
   it('--help lists every flag of the table with its description, and the exit codes', async () => {
     const [lint, plan] = await Promise.all([runCli(['--help']), runCli(['plan', '--help'])]);
     const flat = (text: string) => text.replace(/\s+/g, ' ');

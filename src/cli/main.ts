@@ -127,7 +127,8 @@ async function parse(argv: readonly string[]): Promise<number> {
     .fail((yargsMessage, error) => {
       // yargs' own validation errors (YError) are usage mistakes too; anything else is a real failure.
       if (error && error.name !== 'YError') throw error;
-      const message = yargsMessage || error?.message || 'invalid arguments';
+      // yargs puts details on indented lines; one line keeps the message readable once made inert.
+      const message = (yargsMessage || error?.message || 'invalid arguments').replace(/:?[ \t]*\n\s*/g, ': ');
       const hint = missingDashDashHint(message, ownArgs);
       process.stderr.write(`mcplint: ${inertLine(message)}\n${hint ? `${inertLine(hint)}\n` : ''}Run mcplint --help for usage.\n`);
       exitCode = EXIT.usage;
