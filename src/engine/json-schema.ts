@@ -25,6 +25,33 @@ export const USER_AJV_OPTIONS = { strict: false, allErrors: true, logger: false,
 export const OFFICIAL_AJV_OPTIONS = { strict: false, allErrors: true, allowUnionTypes: true, logger: false } as const;
 
 const COMPILED_DIR = join(MCP_SCHEMAS_DIR, 'compiled');
+
+/**
+ * The official definitions rules validate against, precompiled (schema-codegen.ts) for every
+ * version that defines them. A version's module lacking one of these means the version does not
+ * define it: no need to load ajv to find that out.
+ */
+export const PRECOMPILED_DEFINITIONS = [
+  'InitializeResult',
+  'DiscoverResult',
+  'Tool',
+  'Prompt',
+  'Resource',
+  'ResourceTemplate',
+  // result-schema-valid (rules/lib/result-schema.ts): the results and the blocks inside them.
+  'CallToolResult',
+  'GetPromptResult',
+  'ReadResourceResult',
+  'CompleteResult',
+  'TextContent',
+  'ImageContent',
+  'AudioContent',
+  'EmbeddedResource',
+  'ResourceLink',
+  'TextResourceContents',
+  'BlobResourceContents',
+] as const;
+const PRECOMPILED: ReadonlySet<string> = new Set(PRECOMPILED_DEFINITIONS);
 const compiledModules = new Map<string, Readonly<Record<string, ValidateFunction>> | null>();
 
 /** A precompiled module (meta-<dialect>.cjs, mcp-<version>.cjs), or undefined when absent. */
@@ -256,7 +283,7 @@ function toProblems(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
 // The official MCP schema
 
 const officialAjv = new Map<ProtocolVersion, AjvType>();
-const officialValidators = new Map<string, ValidateFunction>();
+const officialValidators = new Map<string, ValidateFunction | undefined>();
 
 /** The vendored schema version to judge a server by: its negotiated version, else the newest legacy one. */
 export function schemaVersionFor(protocolVersion: string | undefined): Exclude<ProtocolVersion, never> {
@@ -287,10 +314,15 @@ export function officialDefines(version: ProtocolVersion, definition: string): b
 function officialValidator(version: ProtocolVersion, definition: string): ValidateFunction | undefined {
   const key = `${version}#${definition}`;
   if (officialValidators.has(key)) return officialValidators.get(key);
-  const compiled = precompiled(`mcp-${version}.cjs`)?.[definition];
+  const compiledModule = precompiled(`mcp-${version}.cjs`);
+  const compiled = compiledModule?.[definition];
   if (compiled) {
     officialValidators.set(key, compiled);
     return compiled;
+  }
+  if (compiledModule && PRECOMPILED.has(definition)) {
+    officialValidators.set(key, undefined);
+    return undefined;
   }
   const ajv = officialAjvFor(version);
   const defsKey = ['2024-11-05', '2025-03-26', '2025-06-18'].includes(version) ? 'definitions' : '$defs';
