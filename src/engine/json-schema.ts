@@ -149,7 +149,7 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
       ],
     };
   }
-  const patterns = patternProblems(schema, '');
+  const patterns = patternProblems(schema);
   if (patterns.length > 0) return { ok: false, dialect, problems: patterns };
   // Most schemas are plainly valid and refer to nothing: settled without the validator or a cache key (their JSON text).
   if (hasPrecompiledMeta(dialect) && provablyValidSchema(stripId(schema as Record<string, unknown>), dialect) && !hasReference(schema)) {
@@ -199,38 +199,60 @@ function compileUserSchema(ajv: AjvType, key: string, schema: Record<string, unk
   }
 }
 
+/** Keywords whose values hold no schema with patterns (data: const, enum…; properties: walked by name above). */
+const NOT_WALKED: ReadonlySet<string> = new Set(['properties', 'const', 'enum', 'default', 'examples']);
+
 /**
  * Patterns (`pattern` values, `patternProperties` keys) that the linear-time engine cannot run.
- * Only keyword positions count: a property merely named "pattern" is not one.
+ * Only keyword positions count: a property merely named "pattern" is not one. The path is a stack
+ * of segments, joined into a pointer only for a problem: this walks every schema of every tool.
  */
-function patternProblems(schema: unknown, pointer: string, depth = 0, found: SchemaProblem[] = []): SchemaProblem[] {
-  if (depth > 200 || typeof schema !== 'object' || schema === null) return found;
-  if (Array.isArray(schema)) {
-    for (let i = 0; i < schema.length; i++) patternProblems(schema[i], `${pointer}/${i}`, depth + 1, found);
-    return found;
-  }
-  const keys = Object.keys(schema);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    const v = (schema as Record<string, unknown>)[k];
-    const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (k === 'pattern' && typeof v === 'string') {
-      const problem = patternProblem(v);
-      if (problem) found.push({ pointer: at, message: problem });
-    } else if (k === 'properties' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
-      // Property names are data, not keywords: look only inside each property's schema.
-      for (const [name, sub] of Object.entries(v))
-        patternProblems(sub, `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1, found);
-      continue;
-    } else if (k === 'patternProperties' && typeof v === 'object' && v !== null) {
-      for (const key of Object.keys(v)) {
-        const problem = patternProblem(key);
-        if (problem) found.push({ pointer: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: problem });
+function patternProblems(schema: unknown): SchemaProblem[] {
+  const found: SchemaProblem[] = [];
+  const path: string[] = [];
+  const pointer = (...last: string[]): string => [...path, ...last].map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const report = (pattern: string, ...last: string[]) => {
+    const problem = patternProblem(pattern);
+    if (problem) found.push({ pointer: pointer(...last), message: problem });
+  };
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 200 || typeof value !== 'object' || value === null) return;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(String(i));
+        walk(value[i], depth + 1);
+        path.pop();
+      }
+      return;
+    }
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const v = (value as Record<string, unknown>)[k];
+      if (k === 'pattern' && typeof v === 'string') {
+        report(v, k);
+      } else if (k === 'properties' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+        // Property names are data, not keywords: look only inside each property's schema.
+        path.push(k);
+        const names = Object.keys(v);
+        for (let j = 0; j < names.length; j++) {
+          path.push(names[j]!);
+          walk((v as Record<string, unknown>)[names[j]!], depth + 1);
+          path.pop();
+        }
+        path.pop();
+        continue;
+      } else if (k === 'patternProperties' && typeof v === 'object' && v !== null) {
+        for (const key of Object.keys(v)) report(key, k, key);
+      }
+      if (!NOT_WALKED.has(k) && typeof v === 'object' && v !== null) {
+        path.push(k);
+        walk(v, depth + 1);
+        path.pop();
       }
     }
-    if (k !== 'properties' && k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples')
-      patternProblems(v, at, depth + 1, found);
-  }
+  };
+  walk(schema, 0);
   return found;
 }
 
