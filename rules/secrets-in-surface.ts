@@ -1,7 +1,7 @@
 import type { Subject } from '../src/engine/rule.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { isObject } from '../src/engine/capture-index.js';
-import { findSecrets, kindById, maskSecret, mayContainSecret, REDACTION_MARKER } from '../src/util/secret-patterns.js';
+import { findSecrets, kindById, maskSecret, mayHoldSecret, mayHoldSecretInJson, REDACTION_MARKER } from '../src/util/secret-patterns.js';
 import { subjectInWords } from './lib/subject-words.js';
 import { placeInWords, surfaceTexts } from './lib/surface.js';
 
@@ -14,7 +14,7 @@ interface Found {
 /** Secrets in a text: token-shaped strings, and the markers redaction left where it removed one. */
 function secretsIn(text: string): Found[] {
   const marked = text.includes('[redacted ');
-  if (!marked && !mayContainSecret(text)) return [];
+  if (!marked && !mayHoldSecret(text)) return [];
   const out: Found[] = [];
   for (const m of findSecrets(text))
     if (!m.example) out.push({ kind: m.kind.id, label: m.kind.label, masked: maskSecret(m.kind, m.value) });
@@ -94,7 +94,7 @@ export default defineRule({
     };
 
     // The surface: every string of every entry, and the server's instructions and serverInfo.
-    for (const item of surfaceTexts(capture, index, { prefilter: (json) => mayContainSecret(json) || json.includes('[redacted ') })) {
+    for (const item of surfaceTexts(capture, index, { prefilter: (json) => mayHoldSecretInJson(json) || json.includes('[redacted ') })) {
       for (const found of secretsIn(item.text))
         yield* report('surface', item.subject, placeInWords(item.subject, item.pointer), found, item.pointer);
     }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
-import { checkUserSchema, validateOfficial } from '../src/engine/json-schema.js';
+import { checkUserSchema, officialDefines, validateOfficial } from '../src/engine/json-schema.js';
 import { COMPILED_DIR, compiledSchemaSources } from '../src/engine/schema-codegen.js';
 
 describe('precompiled schema validators', () => {
@@ -37,5 +37,19 @@ describe('precompiled schema validators', () => {
         serverInfo: { name: 'x', version: '1' },
       }),
     ).toEqual([]);
+  });
+
+  it('answer for the result definitions, and for definitions a version lacks', () => {
+    expect(validateOfficial('2025-11-25', 'CallToolResult', { content: [{ type: 'text', text: 'hi' }] })).toEqual([]);
+    expect(validateOfficial('2025-11-25', 'TextContent', { type: 'text' })).toEqual([
+      { pointer: '', message: "must have required property 'text'" },
+    ]);
+    // AudioContent arrived in 2025-03-26, ResourceLink in 2025-06-18.
+    expect(officialDefines('2024-11-05', 'AudioContent')).toBe(false);
+    expect(officialDefines('2025-03-26', 'AudioContent')).toBe(true);
+    expect(officialDefines('2025-03-26', 'ResourceLink')).toBe(false);
+    expect(officialDefines('2025-06-18', 'ResourceLink')).toBe(true);
+    // Not precompiled: still compiled at run time.
+    expect(officialDefines('2025-11-25', 'ListToolsResult')).toBe(true);
   });
 });

@@ -35,6 +35,13 @@ describe('linear-time patterns', () => {
     );
     expect(verdict.ok).toBe(false);
     if (!verdict.ok) expect(verdict.problems.map((p) => p.pointer)).toEqual(['/properties/p/pattern', '/patternProperties/^(?!x)']);
+    // Nested, in arrays, and under names that need escaping in a JSON pointer.
+    const nested = checkUserSchema(
+      { type: 'object', properties: { 'a/b~c': { anyOf: [{ type: 'string' }, { items: { pattern: '(a)\\1' } }] } } },
+      '2020-12',
+    );
+    if (nested.ok) throw new Error('expected a pattern problem');
+    expect(nested.problems.map((p) => p.pointer)).toEqual(['/properties/a~1b~0c/anyOf/1/items/pattern']);
   });
 
   it('treats a property named "pattern" as data, not as a keyword', () => {

@@ -128,6 +128,10 @@ describe('secrets never leak', () => {
       ['newline', `listing:\n${token}`, token],
       ['tab', `key\t${token}`, token],
       ['lone surrogate', `\ud83d${FAKE_SECRETS['url-credentials']}`, 'Xk9!vB2qLz7w'],
+      // Inside the URL's password, where JSON text shows \u0001, \b or \udc00 (the capture-wide pre-scan must see through them).
+      ['control character in a URL password', 'db: https://ops:Xk9\u0001vB2qLz7w@db.internal/x', 'vB2qLz7w'],
+      ['backspace in a URL user', 'db: https://o\bps:Xk9vB2qLz7w@db.internal/x', 'Xk9vB2qLz7w'],
+      ['lone surrogate in a URL password', 'db: https://ops:Xk9\udc00vB2qLz7w@db.internal/x', 'vB2qLz7w'],
     ] as const) {
       const capture = makeCapture({ stderr: text, tools: [{ name: 'x', description: text, inputSchema: { type: 'object' } }] });
       const redacted = redactCapture(capture);

@@ -25,6 +25,33 @@ export const USER_AJV_OPTIONS = { strict: false, allErrors: true, logger: false,
 export const OFFICIAL_AJV_OPTIONS = { strict: false, allErrors: true, allowUnionTypes: true, logger: false } as const;
 
 const COMPILED_DIR = join(MCP_SCHEMAS_DIR, 'compiled');
+
+/**
+ * The official definitions rules validate against, precompiled (schema-codegen.ts) for every
+ * version that defines them. A version's module lacking one of these means the version does not
+ * define it: no need to load ajv to find that out.
+ */
+export const PRECOMPILED_DEFINITIONS = [
+  'InitializeResult',
+  'DiscoverResult',
+  'Tool',
+  'Prompt',
+  'Resource',
+  'ResourceTemplate',
+  // result-schema-valid (rules/lib/result-schema.ts): the results and the blocks inside them.
+  'CallToolResult',
+  'GetPromptResult',
+  'ReadResourceResult',
+  'CompleteResult',
+  'TextContent',
+  'ImageContent',
+  'AudioContent',
+  'EmbeddedResource',
+  'ResourceLink',
+  'TextResourceContents',
+  'BlobResourceContents',
+] as const;
+const PRECOMPILED: ReadonlySet<string> = new Set(PRECOMPILED_DEFINITIONS);
 const compiledModules = new Map<string, Readonly<Record<string, ValidateFunction>> | null>();
 
 /** A precompiled module (meta-<dialect>.cjs, mcp-<version>.cjs), or undefined when absent. */
@@ -122,7 +149,7 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
       ],
     };
   }
-  const patterns = patternProblems(schema, '');
+  const patterns = patternProblems(schema);
   if (patterns.length > 0) return { ok: false, dialect, problems: patterns };
   // Most schemas are plainly valid and refer to nothing: settled without the validator or a cache key (their JSON text).
   if (hasPrecompiledMeta(dialect) && provablyValidSchema(stripId(schema as Record<string, unknown>), dialect) && !hasReference(schema)) {
@@ -172,38 +199,60 @@ function compileUserSchema(ajv: AjvType, key: string, schema: Record<string, unk
   }
 }
 
+/** Keywords whose values hold no schema with patterns (data: const, enum…; properties: walked by name above). */
+const NOT_WALKED: ReadonlySet<string> = new Set(['properties', 'const', 'enum', 'default', 'examples']);
+
 /**
  * Patterns (`pattern` values, `patternProperties` keys) that the linear-time engine cannot run.
- * Only keyword positions count: a property merely named "pattern" is not one.
+ * Only keyword positions count: a property merely named "pattern" is not one. The path is a stack
+ * of segments, joined into a pointer only for a problem: this walks every schema of every tool.
  */
-function patternProblems(schema: unknown, pointer: string, depth = 0, found: SchemaProblem[] = []): SchemaProblem[] {
-  if (depth > 200 || typeof schema !== 'object' || schema === null) return found;
-  if (Array.isArray(schema)) {
-    for (let i = 0; i < schema.length; i++) patternProblems(schema[i], `${pointer}/${i}`, depth + 1, found);
-    return found;
-  }
-  const keys = Object.keys(schema);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    const v = (schema as Record<string, unknown>)[k];
-    const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (k === 'pattern' && typeof v === 'string') {
-      const problem = patternProblem(v);
-      if (problem) found.push({ pointer: at, message: problem });
-    } else if (k === 'properties' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
-      // Property names are data, not keywords: look only inside each property's schema.
-      for (const [name, sub] of Object.entries(v))
-        patternProblems(sub, `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1, found);
-      continue;
-    } else if (k === 'patternProperties' && typeof v === 'object' && v !== null) {
-      for (const key of Object.keys(v)) {
-        const problem = patternProblem(key);
-        if (problem) found.push({ pointer: `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: problem });
+function patternProblems(schema: unknown): SchemaProblem[] {
+  const found: SchemaProblem[] = [];
+  const path: string[] = [];
+  const pointer = (...last: string[]): string => [...path, ...last].map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const report = (pattern: string, ...last: string[]) => {
+    const problem = patternProblem(pattern);
+    if (problem) found.push({ pointer: pointer(...last), message: problem });
+  };
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 200 || typeof value !== 'object' || value === null) return;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(String(i));
+        walk(value[i], depth + 1);
+        path.pop();
+      }
+      return;
+    }
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const v = (value as Record<string, unknown>)[k];
+      if (k === 'pattern' && typeof v === 'string') {
+        report(v, k);
+      } else if (k === 'properties' && typeof v === 'object' && v !== null && !Array.isArray(v)) {
+        // Property names are data, not keywords: look only inside each property's schema.
+        path.push(k);
+        const names = Object.keys(v);
+        for (let j = 0; j < names.length; j++) {
+          path.push(names[j]!);
+          walk((v as Record<string, unknown>)[names[j]!], depth + 1);
+          path.pop();
+        }
+        path.pop();
+        continue;
+      } else if (k === 'patternProperties' && typeof v === 'object' && v !== null) {
+        for (const key of Object.keys(v)) report(key, k, key);
+      }
+      if (!NOT_WALKED.has(k) && typeof v === 'object' && v !== null) {
+        path.push(k);
+        walk(v, depth + 1);
+        path.pop();
       }
     }
-    if (k !== 'properties' && k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples')
-      patternProblems(v, at, depth + 1, found);
-  }
+  };
+  walk(schema, 0);
   return found;
 }
 
@@ -256,7 +305,7 @@ function toProblems(errors: ErrorObject[] | null | undefined): SchemaProblem[] {
 // The official MCP schema
 
 const officialAjv = new Map<ProtocolVersion, AjvType>();
-const officialValidators = new Map<string, ValidateFunction>();
+const officialValidators = new Map<string, ValidateFunction | undefined>();
 
 /** The vendored schema version to judge a server by: its negotiated version, else the newest legacy one. */
 export function schemaVersionFor(protocolVersion: string | undefined): Exclude<ProtocolVersion, never> {
@@ -287,10 +336,15 @@ export function officialDefines(version: ProtocolVersion, definition: string): b
 function officialValidator(version: ProtocolVersion, definition: string): ValidateFunction | undefined {
   const key = `${version}#${definition}`;
   if (officialValidators.has(key)) return officialValidators.get(key);
-  const compiled = precompiled(`mcp-${version}.cjs`)?.[definition];
+  const compiledModule = precompiled(`mcp-${version}.cjs`);
+  const compiled = compiledModule?.[definition];
   if (compiled) {
     officialValidators.set(key, compiled);
     return compiled;
+  }
+  if (compiledModule && PRECOMPILED.has(definition)) {
+    officialValidators.set(key, undefined);
+    return undefined;
   }
   const ajv = officialAjvFor(version);
   const defsKey = ['2024-11-05', '2025-03-26', '2025-06-18'].includes(version) ? 'definitions' : '$defs';

@@ -1,7 +1,7 @@
 /**
  * Ahead-of-time compilation of the JSON Schemas mcplint itself always needs: the dialect
  * meta-schemas (is a server's inputSchema a valid schema?) and the official MCP definitions rules
- * validate against (InitializeResult, DiscoverResult, Tool, Prompt, Resource, ResourceTemplate).
+ * validate against (PRECOMPILED_DEFINITIONS in json-schema.ts).
  * Compiling them with ajv at run time costs ~0.4 s of CPU per process; loading the generated
  * standalone code costs ~10 ms. `node dist/scripts/compile-schemas.js` writes the modules to
  * schemas/mcp/compiled/; a test fails when they are stale. Only scripts and tests import this file.
@@ -11,14 +11,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { KNOWN_PROTOCOL_VERSIONS } from '../capture.js';
 import { MCP_SCHEMAS_DIR } from '../paths.js';
-import { OFFICIAL_AJV_OPTIONS, USER_AJV_OPTIONS } from './json-schema.js';
+import { OFFICIAL_AJV_OPTIONS, PRECOMPILED_DEFINITIONS, USER_AJV_OPTIONS } from './json-schema.js';
 
 const require = createRequire(import.meta.url);
 
 export const COMPILED_DIR = join(MCP_SCHEMAS_DIR, 'compiled');
-
-/** The definitions rules validate against, where a version defines them. */
-export const PRECOMPILED_DEFINITIONS = ['InitializeResult', 'DiscoverResult', 'Tool', 'Prompt', 'Resource', 'ResourceTemplate'] as const;
 
 export const META_SCHEMAS = {
   'draft-07': { module: 'ajv', id: 'http://json-schema.org/draft-07/schema' },

@@ -20,16 +20,33 @@ const isContainer = (value: unknown): value is object => typeof value === 'objec
  */
 export function jsonDepth(root: unknown, stopAbove = Number.POSITIVE_INFINITY): number {
   if (!isContainer(root)) return 0;
-  const pending: [node: object, depth: number][] = [[root, 1]];
+  // Two parallel stacks, not a pair per node: a big capture holds hundreds of thousands of containers.
+  const nodes: object[] = [root];
+  const depths: number[] = [1];
   let deepest = 0;
-  while (pending.length > 0) {
-    const [node, depth] = pending.pop()!;
-    if (depth > deepest) deepest = depth;
-    if (deepest > stopAbove) return stopAbove + 1;
-    const values = Array.isArray(node) ? node : Object.values(node);
-    for (let i = 0; i < values.length; i++) {
-      const item: unknown = values[i];
-      if (isContainer(item)) pending.push([item, depth + 1]);
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth > deepest) {
+      deepest = depth;
+      if (deepest > stopAbove) return stopAbove + 1;
+    }
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i];
+        if (isContainer(item)) {
+          nodes.push(item);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    for (const key in node) {
+      const item: unknown = (node as Record<string, unknown>)[key];
+      if (isContainer(item)) {
+        nodes.push(item);
+        depths.push(depth + 1);
+      }
     }
   }
   return deepest;

@@ -4,16 +4,22 @@
  * gives the same text (same key order, escapes, and omissions of undefined and functions; parsed
  * JSON has no toJSON methods, so they are not called).
  */
-import { jsonDepth } from './json-depth.js';
-
-/** Below this depth the native serialiser is safe and faster. */
-const NATIVE_DEPTH = 1000;
+import { nestsDeeperThan } from './json-depth.js';
 
 /** Like JSON.stringify(value) without replacer or indentation, for values of any depth. */
 export function jsonText(value: unknown): string | undefined {
-  if (jsonDepth(value, NATIVE_DEPTH) <= NATIVE_DEPTH) return JSON.stringify(value);
-  return deepJsonText(value);
+  // The native serialiser first: measuring the depth beforehand walked every value a second time.
+  // When it runs out of stack it throws a RangeError, and the explicit-stack one takes over.
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof RangeError) || !nestsDeeperThan(value, NATIVE_DEPTH)) throw error;
+    return deepJsonText(value);
+  }
 }
+
+/** Shallower than this the native serialiser never runs out of stack: a RangeError there is another one (a string too long). */
+const NATIVE_DEPTH = 1000;
 
 const skipped = (value: unknown): boolean => value === undefined || typeof value === 'function' || typeof value === 'symbol';
 

@@ -9,7 +9,7 @@ import type { Capture } from '../capture.js';
 import { deepFreeze } from './freeze.js';
 import { mapStrings, someString } from './json-walk.js';
 import { echoPatterns, invisibleIn, replaceEchoes, withoutInvisible, type EchoPatterns } from './secret-echoes.js';
-import { findSecrets, mayContainSecret, mayHoldSecret, redactionMarker, replaceSecrets } from './secret-patterns.js';
+import { findSecrets, mayHoldSecret, mayHoldSecretInJson, redactionMarker, replaceSecrets } from './secret-patterns.js';
 
 export const REDACTED = '[redacted]';
 /**
@@ -35,11 +35,11 @@ function secretValues(secrets: readonly string[]): string[] {
 export function redactCapture(capture: Capture, secrets: readonly string[] = []): Capture {
   const values = secretValues(secrets);
   const echoes = echoPatterns(values);
-  // The usual case, no value handed over and no pattern's literal anywhere: one scan settles it
-  // (the literals hold no character JSON escapes, so the JSON text shows them as they are).
+  // The usual case, no value handed over and no string that may hold a secret: one scan of the
+  // JSON text settles it (mayHoldSecretInJson), even when the capture mentions URLs.
   if (values.length === 0) {
     const text = jsonText(capture);
-    if (text !== undefined && !mayContainSecret(text)) return capture;
+    if (text !== undefined && !mayHoldSecretInJson(text)) return capture;
   }
   const redactString = (text: string): string => (values.length === 0 && !mayHoldSecret(text) ? text : redactWith(text, echoes));
   // Look before copying: most captures that mention a URL hold no secret at all.

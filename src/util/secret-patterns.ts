@@ -15,6 +15,11 @@ export interface SecretKind {
   readonly hints: readonly string[];
   /** A pattern every match contains, when the hints are too common to rule much out (`://`). */
   readonly necessary?: RegExp;
+  /**
+   * `necessary` as it occurs in JSON text, where a character of the match may be written as an
+   * escape (`\u0001`, `\b`, a lone surrogate `\ud83d`): every JSON text of a string it matches, it matches.
+   */
+  readonly necessaryInJson?: RegExp;
   /** Rejects placeholders that are certainly not secrets (never redacted, never reported). */
   readonly accept?: (match: string) => boolean;
   /**
@@ -143,6 +148,9 @@ export const SECRET_KINDS: readonly SecretKind[] = [
     pattern: /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s:@/?#"'<>\\]{1,128}:[^\s@/?#"'<>\\]{1,256}@/gi,
     hints: ['://'],
     necessary: /:\/\/[^\s:@/?#"'<>\\]{1,128}:[^\s@/?#"'<>\\]{1,256}@/,
+    // JSON.stringify escapes control characters (\b, \u00XX) and lone surrogates (\uXXXX) the classes
+    // admit; it escapes `"` and `\` too, but the classes admit neither.
+    necessaryInJson: /:\/\/(?:[^\s:@/?#"'<>\\]|\\b|\\u[0-9a-fA-F]{4}){1,128}:(?:[^\s@/?#"'<>\\]|\\b|\\u[0-9a-fA-F]{4}){1,256}@/,
     accept: (match) => {
       const userinfo = match.slice(match.indexOf('://') + 3, -1);
       const password = userinfo.slice(userinfo.indexOf(':') + 1);
@@ -187,6 +195,22 @@ const ANY_SECRET_PART = new RegExp(
  */
 export function mayHoldSecret(text: string): boolean {
   return ANY_SECRET_PART.test(text);
+}
+
+/** ANY_SECRET_PART for JSON text. */
+const ANY_SECRET_PART_IN_JSON = new RegExp(
+  SECRET_KINDS.flatMap((kind) => (kind.necessary ? [(kind.necessaryInJson ?? kind.necessary).source] : kind.hints.map(escapeRegExp))).join(
+    '|',
+  ),
+);
+
+/**
+ * False when mayHoldSecret is false for every string (and key) the JSON text was written from: one
+ * scan of a whole capture's text instead of a test of each of its strings. The hints hold no
+ * character JSON escapes, so they show in the text as they are; `necessaryInJson` admits escapes.
+ */
+export function mayHoldSecretInJson(json: string): boolean {
+  return ANY_SECRET_PART_IN_JSON.test(json);
 }
 
 /** Every secret in `text`, in order; overlapping matches keep the first (earliest, then longest). */

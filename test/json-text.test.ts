@@ -1,0 +1,38 @@
+/** jsonText and jsonDepth: the same answers as the native functions where those work, and answers where they overflow. */
+import { describe, expect, it } from 'vitest';
+import { jsonDepth, nestsDeeperThan } from '../src/shared/json-depth.js';
+import { jsonText } from '../src/shared/json-text.js';
+
+/** `[[[…0…]]]`, `levels` arrays deep, built without recursion. */
+function nestedArrays(levels: number): unknown {
+  let value: unknown = 0;
+  for (let i = 0; i < levels; i++) value = [value];
+  return value;
+}
+
+describe('jsonText', () => {
+  it('writes what JSON.stringify writes', () => {
+    const value = { a: [1, 'two', null, { b: undefined, c: '\u2028"' }], d: { e: [] }, f: undefined };
+    expect(jsonText(value)).toBe(JSON.stringify(value));
+    expect(jsonText(undefined)).toBeUndefined();
+  });
+
+  it('writes values too deep for JSON.stringify', () => {
+    const levels = 200_000;
+    expect(() => JSON.stringify(nestedArrays(levels))).toThrow(RangeError);
+    expect(jsonText(nestedArrays(levels))).toBe(`${'['.repeat(levels)}0${']'.repeat(levels)}`);
+  });
+});
+
+describe('jsonDepth', () => {
+  it('counts containers, and stops past the limit', () => {
+    expect(jsonDepth('x')).toBe(0);
+    expect(jsonDepth({})).toBe(1);
+    expect(jsonDepth({ a: [] })).toBe(2);
+    expect(jsonDepth({ a: [1, { b: { c: [] } }], d: [] })).toBe(5);
+    expect(jsonDepth(nestedArrays(100_000))).toBe(100_000);
+    expect(jsonDepth(nestedArrays(100_000), 10)).toBe(11);
+    expect(nestsDeeperThan(nestedArrays(64), 64)).toBe(false);
+    expect(nestsDeeperThan(nestedArrays(65), 64)).toBe(true);
+  });
+});
