@@ -3,13 +3,14 @@ import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
 import { exchangeEvidence } from './lib/http.js';
 import { stderrTail } from './lib/stderr.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const RAW_EVIDENCE_CHARS = 300;
 
 function short(value: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = jsonText(value) ?? String(value);
   } catch {
     text = String(value);
   }

@@ -1,6 +1,7 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { noAnswerWords, shorten, validToolCalls } from '../src/probes/records.js';
 import { argumentsOf } from './lib/probes.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   noAnswer:
@@ -35,7 +36,7 @@ export default defineRule({
       const name = call.tool ?? '';
       if (seen.has(name)) continue;
       const what = noAnswerWords(call.answer);
-      const evidence = `arguments ${shorten(JSON.stringify(argumentsOf(call)), 200)}`;
+      const evidence = `arguments ${shorten(jsonText(argumentsOf(call)) ?? '', 200)}`;
       if (what) {
         seen.add(name);
         yield { messageId: 'noAnswer', data: { name, what }, subject: { kind: 'tool', name }, evidence };

@@ -228,7 +228,7 @@ function answerOf(outcome: RpcOutcome, method: string): ProbeAnswer {
     }
     case 'error': {
       const { code, message, data } = outcome.error;
-      const dataJson = data === undefined ? '' : (JSON.stringify(data) ?? '');
+      const dataJson = data === undefined ? '' : (jsonText(data) ?? '');
       const keptData = data === undefined ? {} : dataJson.length <= ERROR_DATA_CAP ? { data } : { data: clip(dataJson, ERROR_DATA_CAP) };
       return {
         kind: 'error',
