@@ -55,7 +55,8 @@ export default defineRule({
       } else if (answer.kind === 'timeout' || answer.kind === 'closed') {
         yield { messageId: 'noAnswer', data: { name, what: noAnswerWords(answer), invalid: what }, subject };
       } else if (call.exitedAfter) {
-        yield { messageId: 'noAnswer', data: { name, what: 'made the server exit right after answering', invalid: what }, subject };
+        const after = capture.transport === 'stdio' ? 'made the server exit' : 'left the server unreachable';
+        yield { messageId: 'noAnswer', data: { name, what: `${after} right after answering`, invalid: what }, subject };
       }
     }
   },

@@ -8,6 +8,9 @@ const messages = {
     'Tool "{{name}}" {{what}} when called with valid arguments; every request must get a response, so catch failures in the tool and answer with isError: true.',
   exitedAfter:
     'Tool "{{name}}" made the server exit right after answering a valid call; the server must keep running until the client closes the connection.',
+  // HTTP: no process of the server's is seen exiting, only its connection failing.
+  unreachableAfter:
+    'Tool "{{name}}" left the server unreachable right after answering a valid call; the server must keep serving until the client ends the session.',
 };
 
 export default defineRule({
@@ -42,7 +45,8 @@ export default defineRule({
         yield { messageId: 'noAnswer', data: { name, what }, subject: { kind: 'tool', name }, evidence };
       } else if (call.exitedAfter) {
         seen.add(name);
-        yield { messageId: 'exitedAfter', data: { name }, subject: { kind: 'tool', name }, evidence };
+        const messageId = capture.transport === 'stdio' ? 'exitedAfter' : 'unreachableAfter';
+        yield { messageId, data: { name }, subject: { kind: 'tool', name }, evidence };
       }
     }
   },

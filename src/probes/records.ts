@@ -106,6 +106,7 @@ export function payloadOf(view: ResultView): { found: true; value: unknown; from
 export function noAnswerWords(answer: ProbeAnswer): string | undefined {
   if (answer.kind === 'timeout') return `got no answer within ${answer.ms} ms`;
   if (answer.kind === 'closed') {
+    if (answer.connectionFailed) return "got no answer: the server's HTTP connection failed";
     const exit = answer.exit;
     const how = exit ? (exit.code !== null ? ` with exit code ${exit.code}` : exit.signal ? ` on signal ${exit.signal}` : '') : '';
     return `made the server exit${how}${answer.restarted ? ' (mcplint started it again for the remaining probes)' : ''}`;
