@@ -30,4 +30,12 @@ describe.concurrent('HTTP floods', { timeout: 120_000 }, () => {
       expect(summary(result)).not.toContain('http-content-type notJson transport');
     });
   }
+
+  it('an initialize answer that never ends: the handshake fails at once, naming the body cap', async () => {
+    const capture = await captureHttpFixture('bench/http-flood-server.mjs', { args: ['endless-initialize'], probes: false });
+    expect(capture.handshake).toMatchObject({ ok: false, reason: 'too-large' });
+    const finding = lintAll(capture).findings.find((f) => f.ruleId === 'handshake');
+    expect(finding?.message).toContain('the initialize response exceeded the 64 MiB body cap; mcplint stopped reading it');
+    expect(finding?.evidence).toMatch(/^POST \/mcp \(initialize\)/);
+  });
 });
