@@ -3,6 +3,7 @@ import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
 import { stderrTail } from './lib/stderr.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const METHOD_NOT_FOUND = -32601;
 const EVIDENCE_CHARS = 300;
@@ -16,7 +17,7 @@ function stderrEvidence(stderr: string): { evidence?: string } {
 /** The result that was not a list, as received. */
 function resultEvidence(frame: Frame | undefined): { evidence?: string } {
   if (frame?.kind !== 'message' || !isObject(frame.message) || !('result' in frame.message)) return {};
-  const text = JSON.stringify(frame.message.result) ?? 'undefined';
+  const text = jsonText(frame.message.result) ?? 'undefined';
   return { evidence: clip(text, EVIDENCE_CHARS) };
 }
 
@@ -83,11 +84,13 @@ export default defineRule({
           yield {
             messageId: 'errorResponse',
             data: { capability, method, when, error: parts.join(' ') || 'no code or message' },
-            evidence: JSON.stringify({
-              code: error.code,
-              message: error.message,
-              ...(error.data !== undefined ? { data: error.data } : {}),
-            }).slice(0, 300),
+            evidence: (
+              jsonText({
+                code: error.code,
+                message: error.message,
+                ...(error.data !== undefined ? { data: error.data } : {}),
+              }) ?? ''
+            ).slice(0, 300),
             ...base,
           };
           break;

@@ -1,6 +1,7 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { describeError, errorCode, frameOf, noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const METHOD_NOT_FOUND = -32601;
 
@@ -51,7 +52,7 @@ export default defineRule({
         yield {
           messageId: 'success',
           data: { capability, method, entries },
-          evidence: shorten(JSON.stringify(answer.result ?? {}) ?? '', 300),
+          evidence: shorten(jsonText(answer.result ?? {}) ?? '', 300),
           ...base,
           ...frameOf(call),
         };
@@ -60,7 +61,7 @@ export default defineRule({
           yield {
             messageId: 'wrongCode',
             data: { capability, method, error: describeError(answer.error) },
-            evidence: shorten(JSON.stringify(answer.error), 300),
+            evidence: shorten(jsonText(answer.error) ?? '', 300),
             ...base,
             ...frameOf(call),
           };

@@ -1,5 +1,6 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { errorCode, frameOf, probeCalls, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const METHOD_NOT_FOUND = -32601;
 
@@ -60,7 +61,7 @@ export default defineRule({
           data: { capability, method: call.method },
           subject: { kind: 'server' },
           key: call.method,
-          evidence: shorten(JSON.stringify(error), 300),
+          evidence: shorten(jsonText(error) ?? '', 300),
           ...frameOf(call),
         };
       }

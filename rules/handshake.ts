@@ -1,14 +1,16 @@
 import type { Capture } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
+import { exchangeEvidence } from './lib/http.js';
 import { stderrTail } from './lib/stderr.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const RAW_EVIDENCE_CHARS = 300;
 
 function short(value: unknown): string {
   let text: string;
   try {
-    text = JSON.stringify(value) ?? String(value);
+    text = jsonText(value) ?? String(value);
   } catch {
     text = String(value);
   }
@@ -35,6 +37,14 @@ function exitDetail(capture: Capture): string {
   return '';
 }
 
+/** The head of the answer that was too large: the cut stdout line, or the HTTP exchange that carried it. */
+function tooLargeEvidence(capture: Capture): string | undefined {
+  const line = capture.frames.find((f) => f.kind === 'noise' && f.answerTo === 'initialize');
+  if (line?.kind === 'noise') return `${clip(line.text, RAW_EVIDENCE_CHARS)}`;
+  const exchange = capture.exchanges?.findIndex((e) => e.rpcMethod === 'initialize' && e.body?.truncated) ?? -1;
+  return exchange >= 0 ? exchangeEvidence(capture, exchange) : undefined;
+}
+
 const messages = {
   cwdMissing: 'Server could not be started: {{detail}}; create it, or correct the working directory (cwd) the server is configured with.',
   spawnFailed: 'Server could not be started ({{detail}}); check that the command exists, is on PATH and is executable.',
@@ -44,6 +54,8 @@ const messages = {
   invalidResult:
     'Server answered initialize with an unusable result ({{problem}}); the result must carry a protocolVersion string, a capabilities object and serverInfo.',
   connectionFailed: 'Server could not be reached ({{detail}}); {{hint}}',
+  tooLarge:
+    'Server answered initialize with more than mcplint reads: {{detail}}; a client cannot use an answer it cannot read, so keep the initialize result to its protocol version, capabilities, serverInfo and brief instructions.',
   // HTTP targets: mcplint has no stdin or stderr of theirs, so the advice is about the URL and the server's own logs.
   timeoutHttp:
     'Server did not answer initialize within {{ms}} ms; it may be waiting for configuration or a service, and its own logs may show which.',
@@ -126,6 +138,16 @@ export default defineRule({
               ? 'no protocolVersion string'
               : 'no capabilities object';
         yield { messageId: 'invalidResult', data: { problem }, subject, evidence: tail ?? short(raw) };
+        return;
+      }
+      case 'too-large': {
+        const evidence = tooLargeEvidence(capture);
+        yield {
+          messageId: 'tooLarge',
+          data: { detail: handshake.message.replace(/^The server's answer was not read: /, '').replace(/\.$/, '') },
+          subject,
+          ...(evidence ? { evidence } : {}),
+        };
         return;
       }
       case 'connection-failed':

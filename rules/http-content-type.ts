@@ -39,7 +39,8 @@ export default defineRule({
       if (e.method !== 'POST' || e.rpcKind !== 'request' || !isSuccess(e.status) || e.status === 202) continue;
       let messageId: keyof typeof messages | undefined;
       if (!e.contentType || !ALLOWED.has(e.contentType)) messageId = 'wrongType';
-      else if (e.contentType === 'application/json' && e.body?.kind === 'text') messageId = 'notJson';
+      // A body cut at the cap is not JSON because it was cut: the body cap's diagnosis says so.
+      else if (e.contentType === 'application/json' && e.body?.kind === 'text' && !e.body.truncated) messageId = 'notJson';
       if (!messageId) continue;
       const type = e.contentType ?? '(none)';
       const key = `${messageId} ${type}`;

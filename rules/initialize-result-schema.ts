@@ -2,6 +2,7 @@ import { compareProtocolVersions, isKnownProtocolVersion } from '../src/shared/p
 import { officialDefines, schemaVersionFor, validateOfficial } from '../src/engine/json-schema.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const MAX_FINDINGS = 10;
 
@@ -46,7 +47,7 @@ export default defineRule({
           messageId: 'unknownVersion',
           data: { version, requested },
           subject: { kind: 'server' },
-          evidence: `"protocolVersion": ${JSON.stringify(version)}`,
+          evidence: `"protocolVersion": ${jsonText(version)}`,
         };
         findings++;
       }
@@ -55,7 +56,7 @@ export default defineRule({
         messageId: 'newerVersion',
         data: { version, requested },
         subject: { kind: 'server' },
-        evidence: `"protocolVersion": ${JSON.stringify(version)}`,
+        evidence: `"protocolVersion": ${jsonText(version)}`,
       };
       findings++;
     }
@@ -85,6 +86,6 @@ function quote(root: unknown, pointer: string): string {
     if (typeof value !== 'object' || value === null) return pointer;
     value = (value as Record<string, unknown>)[key];
   }
-  const text = JSON.stringify(value) ?? 'undefined';
+  const text = jsonText(value) ?? 'undefined';
   return `${pointer}: ${clip(text, 200)}`;
 }

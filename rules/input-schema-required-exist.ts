@@ -3,6 +3,7 @@ import { defineRule, type Report } from '../src/engine/rule.js';
 import { allDistinct } from '../src/util/distinct.js';
 import { escapePointer, judgeableObjectSchema, typesOf } from './lib/schema-rules.js';
 import { linearRegExp } from '../src/shared/linear-regexp.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 /** Keywords through which an object schema can define properties elsewhere; such objects are not judged. */
 const INDIRECT = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependentSchemas', 'dependencies'];
@@ -75,7 +76,7 @@ function judgeObject(name: string, schema: JsonObject, pointer: string, path: st
         messageId: closed ? 'unsatisfiable' : 'notDefined',
         data: { name, param: required, where },
         subject: { kind: 'tool', name, pointer: `${pointer}/required/${i}` },
-        evidence: `"required": ${JSON.stringify(schema.required).slice(0, 160)}`,
+        evidence: `"required": ${(jsonText(schema.required) ?? '').slice(0, 160)}`,
       });
     }
   }

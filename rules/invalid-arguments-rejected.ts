@@ -1,6 +1,7 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { frameOf, noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
 import { argumentsOf, invalidWhat } from './lib/probes.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 /** Text that reads like an error message rather than data. */
 const LOOKS_LIKE_ERROR =
@@ -48,13 +49,14 @@ export default defineRule({
           messageId,
           data: { name, what },
           subject,
-          evidence: `arguments ${shorten(JSON.stringify(argumentsOf(call)), 120)} → ${shorten(text, 200) || '(no text)'}`,
+          evidence: `arguments ${shorten(jsonText(argumentsOf(call)) ?? '', 120)} → ${shorten(text, 200) || '(no text)'}`,
           ...frameOf(call),
         };
       } else if (answer.kind === 'timeout' || answer.kind === 'closed') {
         yield { messageId: 'noAnswer', data: { name, what: noAnswerWords(answer), invalid: what }, subject };
       } else if (call.exitedAfter) {
-        yield { messageId: 'noAnswer', data: { name, what: 'made the server exit right after answering', invalid: what }, subject };
+        const after = capture.transport === 'stdio' ? 'made the server exit' : 'left the server unreachable';
+        yield { messageId: 'noAnswer', data: { name, what: `${after} right after answering`, invalid: what }, subject };
       }
     }
   },

@@ -1,5 +1,6 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { describeError, errorCode, frameOf, noAnswerWords, probeCalls, probeData, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const INVALID_PARAMS = -32602;
 
@@ -32,7 +33,7 @@ export default defineRule({
     const paginates = probeData(capture, 'invalid-cursor')?.paginates === true;
     for (const call of probeCalls(capture, 'invalid-cursor')) {
       const answer = call.answer;
-      const cursor = JSON.stringify((call.params as { cursor?: unknown } | undefined)?.cursor);
+      const cursor = jsonText((call.params as { cursor?: unknown } | undefined)?.cursor);
       if (answer.kind === 'result') {
         // A server that never hands out cursors is never sent one by a client: ignoring one is harmless.
         if (paginates) yield { messageId: 'accepted', data: { cursor }, subject, evidence: `"cursor": ${cursor}`, ...frameOf(call) };
@@ -42,7 +43,7 @@ export default defineRule({
             messageId: 'wrongCode',
             data: { cursor, error: describeError(answer.error) },
             subject,
-            evidence: shorten(JSON.stringify(answer.error), 300),
+            evidence: shorten(jsonText(answer.error) ?? '', 300),
             ...frameOf(call),
           };
         }

@@ -1,5 +1,6 @@
 import { LIST_METHODS, type ListName } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const SCOPES = new Set(['public', 'private']);
 
@@ -59,14 +60,14 @@ export default defineRule({
             yield report('missingTtl', {}, page.frame);
           } else if (typeof rest.ttlMs !== 'number' || !Number.isInteger(rest.ttlMs) || rest.ttlMs < 0) {
             ttlReported = true;
-            yield report('invalidTtl', { value: JSON.stringify(rest.ttlMs) }, page.frame);
+            yield report('invalidTtl', { value: jsonText(rest.ttlMs) ?? 'undefined' }, page.frame);
           }
         }
         if (!('cacheScope' in rest)) {
           if (!scopeReported) yield report('missingScope', {}, page.frame);
           scopeReported = true;
         } else if (typeof rest.cacheScope !== 'string' || !SCOPES.has(rest.cacheScope)) {
-          if (!scopeReported) yield report('invalidScope', { value: JSON.stringify(rest.cacheScope) }, page.frame);
+          if (!scopeReported) yield report('invalidScope', { value: jsonText(rest.cacheScope) ?? 'undefined' }, page.frame);
           scopeReported = true;
         } else scopes.add(rest.cacheScope);
       }

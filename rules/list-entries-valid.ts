@@ -3,6 +3,7 @@ import { isObject } from '../src/engine/capture-index.js';
 import { schemaVersionFor, validateOfficial } from '../src/engine/json-schema.js';
 import { defineRule, type Report, type Subject } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const MAX_PER_ENTRY = 5;
 
@@ -46,7 +47,7 @@ function quote(root: unknown, pointer: string): string | undefined {
     if (typeof value !== 'object' || value === null) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
-  const text = JSON.stringify(value);
+  const text = jsonText(value);
   if (text === undefined) return undefined;
   return `${pointer}: ${clip(text, 200)}`;
 }
@@ -109,7 +110,7 @@ export default defineRule({
             subject: { kind: 'server' },
             key: `${list}/${i}`,
             ...frameOf(i),
-            evidence: (JSON.stringify(item) ?? String(item)).slice(0, 200),
+            evidence: (jsonText(item) ?? String(item)).slice(0, 200),
           };
           continue;
         }

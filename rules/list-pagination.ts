@@ -1,6 +1,7 @@
 import { LIST_METHODS, type ListName } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';
@@ -9,7 +10,7 @@ function typeName(value: unknown): string {
 }
 
 function short(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = jsonText(value) ?? String(value);
   return clip(text, 120);
 }
 

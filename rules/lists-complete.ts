@@ -2,6 +2,7 @@ import { LIST_METHODS, type ListCapture, type ListName, type OutputStats } from 
 import { isObject, type CaptureIndex } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const EVIDENCE_CHARS = 200;
 
@@ -27,7 +28,7 @@ function floodEvidence(output: OutputStats | undefined, index: CaptureIndex): { 
   const first =
     method === undefined ? undefined : index.serverNotifications.find((f) => isObject(f.message) && f.message.method === method);
   if (!first) return {};
-  return { evidence: clip(JSON.stringify(first.message), EVIDENCE_CHARS), frame: first.frameIndex };
+  return { evidence: clip(jsonText(first.message) ?? '', EVIDENCE_CHARS), frame: first.frameIndex };
 }
 
 /**
@@ -86,11 +87,10 @@ export default defineRule({
           ...floodEvidence(capture.output, index),
         };
       } else if (captured.pageCapHit) {
-        const evidence =
-          last?.nextCursor !== undefined ? { evidence: `"nextCursor": ${clip(JSON.stringify(last.nextCursor) ?? '', 120)}` } : {};
+        const evidence = last?.nextCursor !== undefined ? { evidence: `"nextCursor": ${clip(jsonText(last.nextCursor) ?? '', 120)}` } : {};
         yield { messageId: 'pageCap', data: { method, pages: captured.pages.length, items }, ...base, ...evidence };
       } else if (captured.loopCursor !== undefined) {
-        const cursor = clip(JSON.stringify(captured.loopCursor), 120);
+        const cursor = clip(jsonText(captured.loopCursor) ?? '', 120);
         yield { messageId: 'loop', data: { method, pages: captured.pages.length, cursor }, evidence: `"nextCursor": ${cursor}`, ...base };
       }
     }

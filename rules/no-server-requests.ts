@@ -1,5 +1,6 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   request:
@@ -40,7 +41,7 @@ export default defineRule({
         subject: { kind: 'server' },
         key: method,
         frame: frame.frameIndex,
-        evidence: JSON.stringify(frame.message).slice(0, 300),
+        evidence: (jsonText(frame.message) ?? '').slice(0, 300),
       };
     }
   },

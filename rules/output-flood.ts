@@ -2,6 +2,7 @@ import type { Frame } from '../src/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
 import { phaseInWords } from './lib/session-phase.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const EVIDENCE_CHARS = 200;
 
@@ -23,7 +24,7 @@ function bytesInWords(bytes: number): string {
 
 function quote(frame: Frame | undefined): string | undefined {
   if (!frame) return undefined;
-  const text = frame.kind === 'noise' ? frame.text : JSON.stringify(frame.message);
+  const text = frame.kind === 'noise' ? frame.text : jsonText(frame.message);
   if (!text) return undefined;
   return clip(text, EVIDENCE_CHARS);
 }

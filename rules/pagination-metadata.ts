@@ -1,6 +1,7 @@
 import { isObject, type JsonObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { frameOf, payloadOf, probeCalls, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const norm = (key: string): string => key.toLowerCase().replace(/[_\-\s]/g, '');
 const HAS_MORE = new Set(['hasmore', 'hasnext', 'hasnextpage', 'hasmoreresults', 'hasmoreitems', 'more', 'moreavailable', 'ismore']);
@@ -72,7 +73,7 @@ export default defineRule({
       const base = { subject: { kind: 'tool', name } as const, ...frameOf(call) };
       const value = payload.value;
       if (Array.isArray(value)) {
-        yield { messageId: 'bareArray', data: { name, limit: limitText }, evidence: shorten(JSON.stringify(value), 200), ...base };
+        yield { messageId: 'bareArray', data: { name, limit: limitText }, evidence: shorten(jsonText(value) ?? '', 200), ...base };
         if (value.length > limit) yield { messageId: 'tooMany', data: { name, count: value.length, limit: limitText }, ...base };
         continue;
       }

@@ -1,6 +1,7 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { describeError, frameOf, noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
 import { isObject } from '../src/engine/capture-index.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   notEmpty: 'Server answered ping with a non-empty result ({{result}}); ping must be answered with an empty result, {}.',
@@ -34,7 +35,7 @@ export default defineRule({
         const empty = isObject(answer.result) && Object.keys(answer.result).every((k) => k === '_meta');
         if (!empty) {
           const text =
-            answer.result !== undefined ? (JSON.stringify(answer.result) ?? String(answer.result)) : `${answer.resultChars} characters`;
+            answer.result !== undefined ? (jsonText(answer.result) ?? String(answer.result)) : `${answer.resultChars} characters`;
           yield { messageId: 'notEmpty', data: { result: shorten(text, 120) }, subject, evidence: shorten(text, 300), ...frameOf(call) };
         }
       } else if (answer.kind === 'error') {
@@ -42,7 +43,7 @@ export default defineRule({
           messageId: 'errorResponse',
           data: { error: describeError(answer.error) },
           subject,
-          evidence: shorten(JSON.stringify(answer.error), 300),
+          evidence: shorten(jsonText(answer.error) ?? '', 300),
           ...frameOf(call),
         };
       } else {

@@ -1,6 +1,7 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 /** Notifications a server may send before initialization completes. */
 const ALLOWED = new Set(['notifications/message']);
@@ -64,7 +65,7 @@ export default defineRule({
         subject: { kind: 'server' },
         key: String(i),
         frame: i,
-        evidence: shorten(JSON.stringify(frame.message), 300),
+        evidence: shorten(jsonText(frame.message) ?? '', 300),
       };
     }
   },

@@ -2,6 +2,7 @@ import type { MessageFrame } from '../src/capture.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 /** Ids compare by type and value: 1 and "1" are different ids. */
 const keyOf = (id: unknown): string => `${typeof id}:${String(id)}`;
@@ -67,11 +68,11 @@ export default defineRule({
       if (loose) {
         yield {
           messageId: 'typeChanged',
-          data: { sent: JSON.stringify(loose[1]), sentType: typeWord(loose[1]), got: JSON.stringify(id), gotType: typeWord(id) },
+          data: { sent: jsonText(loose[1]), sentType: typeWord(loose[1]), got: jsonText(id), gotType: typeWord(id) },
           subject,
           key: String(frame.frameIndex),
           frame: frame.frameIndex,
-          evidence: `"id": ${JSON.stringify(id)}`,
+          evidence: `"id": ${jsonText(id)}`,
         };
         continue;
       }
@@ -84,11 +85,11 @@ export default defineRule({
           : undefined;
       yield {
         messageId: 'unknownId',
-        data: { got: JSON.stringify(id), near: similar ? ` (mcplint sent ${JSON.stringify(similar[1])})` : '' },
+        data: { got: jsonText(id), near: similar ? ` (mcplint sent ${jsonText(similar[1])})` : '' },
         subject,
         key: String(frame.frameIndex),
         frame: frame.frameIndex,
-        evidence: shorten(`"id": ${JSON.stringify(id)}`, 200),
+        evidence: shorten(`"id": ${jsonText(id)}`, 200),
       };
     }
     // Silence for the string id, with no mangled answer to show for it either.
@@ -97,7 +98,7 @@ export default defineRule({
       if (typeof call.id !== 'string') continue;
       const what = noAnswerWords(call.answer);
       if (what && call.answer.kind === 'timeout')
-        yield { messageId: 'noAnswer', data: { what, id: JSON.stringify(call.id) }, subject, key: 'string-id' };
+        yield { messageId: 'noAnswer', data: { what, id: jsonText(call.id) }, subject, key: 'string-id' };
     }
   },
 });

@@ -1,5 +1,6 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const RESULT_TYPES = new Set(['complete', 'input_required']);
 
@@ -52,11 +53,11 @@ export default defineRule({
         reported.add(method);
         yield {
           messageId: 'invalid',
-          data: { method, value: JSON.stringify(value) },
+          data: { method, value: jsonText(value) },
           subject: { kind: 'server' },
           key: method,
           frame: frame.frameIndex,
-          evidence: `"resultType": ${JSON.stringify(value)}`,
+          evidence: `"resultType": ${jsonText(value)}`,
         };
       }
     }

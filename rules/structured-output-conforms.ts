@@ -2,6 +2,7 @@ import { isObject } from '../src/engine/capture-index.js';
 import { checkUserSchema, defaultDialect, validateAgainstUserSchema } from '../src/engine/json-schema.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { frameOf, shorten, validToolCalls } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   missing:
@@ -63,7 +64,7 @@ export default defineRule({
           more: rest.length > 0 ? ` (and ${rest.length} more problem${rest.length === 1 ? '' : 's'})` : '',
         },
         subject,
-        evidence: shorten(JSON.stringify(view.structuredContent), 300),
+        evidence: shorten(jsonText(view.structuredContent) ?? '', 300),
         ...frameOf(call),
       };
     }

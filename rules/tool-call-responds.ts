@@ -1,12 +1,16 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { noAnswerWords, shorten, validToolCalls } from '../src/probes/records.js';
 import { argumentsOf } from './lib/probes.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   noAnswer:
     'Tool "{{name}}" {{what}} when called with valid arguments; every request must get a response, so catch failures in the tool and answer with isError: true.',
   exitedAfter:
     'Tool "{{name}}" made the server exit right after answering a valid call; the server must keep running until the client closes the connection.',
+  // HTTP: no process of the server's is seen exiting, only its connection failing.
+  unreachableAfter:
+    'Tool "{{name}}" left the server unreachable right after answering a valid call; the server must keep serving until the client ends the session.',
 };
 
 export default defineRule({
@@ -35,13 +39,14 @@ export default defineRule({
       const name = call.tool ?? '';
       if (seen.has(name)) continue;
       const what = noAnswerWords(call.answer);
-      const evidence = `arguments ${shorten(JSON.stringify(argumentsOf(call)), 200)}`;
+      const evidence = `arguments ${shorten(jsonText(argumentsOf(call)) ?? '', 200)}`;
       if (what) {
         seen.add(name);
         yield { messageId: 'noAnswer', data: { name, what }, subject: { kind: 'tool', name }, evidence };
       } else if (call.exitedAfter) {
         seen.add(name);
-        yield { messageId: 'exitedAfter', data: { name }, subject: { kind: 'tool', name }, evidence };
+        const messageId = capture.transport === 'stdio' ? 'exitedAfter' : 'unreachableAfter';
+        yield { messageId, data: { name }, subject: { kind: 'tool', name }, evidence };
       }
     }
   },

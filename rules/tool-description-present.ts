@@ -1,4 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   missing:
@@ -35,7 +36,7 @@ export default defineRule({
           messageId: 'blank',
           data: { name: tool.name },
           subject: { kind: 'tool', name: tool.name, pointer: '/description' },
-          evidence: JSON.stringify(description),
+          evidence: jsonText(description),
         };
       }
     }

@@ -2,6 +2,7 @@ import { defineRule, type Report } from '../src/engine/rule.js';
 import { describeError, frameOf, probeCalls, shorten, validToolCalls } from '../src/probes/records.js';
 import { atLeast } from '../src/shared/protocol-version.js';
 import { invalidWhat } from './lib/probes.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 /** Words that show an error message says what is wrong. */
 const EXPLAINS =
@@ -53,7 +54,7 @@ export default defineRule({
           data: { name, what, error: describeError(answer.error) },
           subject,
           key: 'invalid',
-          evidence: shorten(JSON.stringify(answer.error), 300),
+          evidence: shorten(jsonText(answer.error) ?? '', 300),
           ...frameOf(call),
         };
       } else if (answer.kind === 'result' && answer.view?.isError) {
@@ -95,7 +96,7 @@ export default defineRule({
         data: { name, error: describeError(answer.error) },
         subject: { kind: 'tool', name },
         key: 'valid',
-        evidence: shorten(JSON.stringify(answer.error), 300),
+        evidence: shorten(jsonText(answer.error) ?? '', 300),
         ...frameOf(call),
       };
     }

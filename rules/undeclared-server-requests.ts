@@ -2,6 +2,7 @@ import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { atLeast } from '../src/shared/protocol-version.js';
 import { shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 /** The client capability a server request needs. */
 function capabilityFor(method: string): string | undefined {
@@ -55,7 +56,7 @@ export default defineRule({
         subject: { kind: 'server' } as const,
         key: `${method}#${count}`,
         frame: frame.frameIndex,
-        evidence: shorten(JSON.stringify(message), 300),
+        evidence: shorten(jsonText(message) ?? '', 300),
       };
       if (capability) yield { messageId: 'undeclared', data: { method, capability }, ...common };
       else yield { messageId: 'unknownMethod', data: { method }, ...common };

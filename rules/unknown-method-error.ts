@@ -1,5 +1,6 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { describeError, errorCode, frameOf, noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const METHOD_NOT_FOUND = -32601;
 
@@ -38,7 +39,7 @@ export default defineRule({
           messageId: 'success',
           data: { method },
           subject,
-          evidence: shorten(JSON.stringify(answer.result ?? {}) ?? '', 300),
+          evidence: shorten(jsonText(answer.result ?? {}) ?? '', 300),
           ...frameOf(call),
         };
       } else if (answer.kind === 'error') {
@@ -47,7 +48,7 @@ export default defineRule({
             messageId: 'wrongCode',
             data: { method, error: describeError(answer.error) },
             subject,
-            evidence: shorten(JSON.stringify(answer.error), 300),
+            evidence: shorten(jsonText(answer.error) ?? '', 300),
             ...frameOf(call),
           };
         }

@@ -1,6 +1,7 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { describeError, errorCode, frameOf, noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
 import { atLeast } from '../src/shared/protocol-version.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const LEGACY_NOT_FOUND = -32002;
 const INVALID_PARAMS = -32602;
@@ -53,7 +54,7 @@ export default defineRule({
         yield {
           messageId: 'success',
           data: { uri, contents: words, code: String(code) },
-          evidence: shorten(JSON.stringify(answer.result ?? {}) ?? '', 300),
+          evidence: shorten(jsonText(answer.result ?? {}) ?? '', 300),
           ...base,
           ...frameOf(call),
         };
@@ -64,7 +65,7 @@ export default defineRule({
         yield {
           messageId: 'wrongCode',
           data: { uri, error: describeError(answer.error), version, code: String(code) },
-          evidence: shorten(JSON.stringify(answer.error), 300),
+          evidence: shorten(jsonText(answer.error) ?? '', 300),
           ...base,
           ...frameOf(call),
         };

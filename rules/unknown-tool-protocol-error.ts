@@ -1,5 +1,6 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { describeError, errorCode, frameOf, probeCalls, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const INVALID_PARAMS = -32602;
 
@@ -39,7 +40,7 @@ export default defineRule({
           messageId: 'wrongCode',
           data: { name, error: describeError(answer.error) },
           subject,
-          evidence: shorten(JSON.stringify(answer.error), 300),
+          evidence: shorten(jsonText(answer.error) ?? '', 300),
           ...frameOf(call),
         };
       }

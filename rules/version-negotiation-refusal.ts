@@ -1,6 +1,7 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { describeError, probeCalls, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   refused:
@@ -42,7 +43,7 @@ export default defineRule({
         messageId: 'refused',
         data: { requested, error: describeError(answer.error), supported },
         subject: { kind: 'server' },
-        evidence: shorten(JSON.stringify(answer.error), 300),
+        evidence: shorten(jsonText(answer.error) ?? '', 300),
       };
     }
   },

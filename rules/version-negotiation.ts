@@ -2,6 +2,7 @@ import { isKnownProtocolVersion } from '../src/shared/protocol-version.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { noAnswerWords, probeCalls, probeData, rawResultOf, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   echoed:
@@ -45,12 +46,12 @@ export default defineRule({
       }
       const result = rawResultOf(capture, 'version-negotiation', call);
       const got = isObject(result) ? result.protocolVersion : undefined;
-      const evidence = { evidence: `"protocolVersion": ${shorten(JSON.stringify(got) ?? 'absent', 100)}` };
+      const evidence = { evidence: `"protocolVersion": ${shorten(jsonText(got) ?? 'absent', 100)}` };
       if (typeof got !== 'string') yield { messageId: 'noVersion', data: { requested }, subject, ...evidence };
       else if (got === requested) yield { messageId: 'echoed', data: { requested }, subject, ...evidence };
       // A date-shaped version mcplint does not know may be a newer real one: not judged.
       else if (!isKnownProtocolVersion(got) && !/^\d{4}-\d{2}-\d{2}$/.test(got)) {
-        yield { messageId: 'notAVersion', data: { requested, got: JSON.stringify(got), latest: '2025-11-25' }, subject, ...evidence };
+        yield { messageId: 'notAVersion', data: { requested, got: jsonText(got), latest: '2025-11-25' }, subject, ...evidence };
       }
     }
   },

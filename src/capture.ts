@@ -126,7 +126,15 @@ export type Handshake =
       readonly durationMs: number;
     };
 
-export type HandshakeFailure = 'spawn-failed' | 'exited' | 'timeout' | 'error-response' | 'invalid-result' | 'connection-failed';
+export type HandshakeFailure =
+  | 'spawn-failed'
+  | 'exited'
+  | 'timeout'
+  | 'error-response'
+  | 'invalid-result'
+  | 'connection-failed'
+  /** The answer outgrew the line or body cap and was not read. */
+  | 'too-large';
 
 export type ListName = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
 
@@ -214,6 +222,8 @@ export interface NoiseFrame extends FrameBase {
   /** The line as text, verbatim up to the cap (invalid UTF-8 replaced by U+FFFD). */
   readonly text: string;
   readonly truncated?: boolean;
+  /** A line cut at the line cap that was the answer to this waiting request (its method): too long, not pollution. */
+  readonly answerTo?: string;
 }
 
 export interface CappedText {

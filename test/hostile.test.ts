@@ -280,6 +280,40 @@ describe('hostile servers that send a lot', () => {
     expect(capture.lists.tools.items).toHaveLength(3);
   });
 
+  it('a 50 MB initialize result: the handshake fails at once, naming the line cap', async () => {
+    // The start-up timeout is far off: a diagnosis of "too-large" (not "timeout") shows it was settled by the cut.
+    const { capture, result, find } = await survive('huge-initialize', 'hostile/huge-initialize.mjs', 30_000, {
+      ...NORMAL,
+      startupTimeoutMs: 30_000,
+    });
+    expect(capture.handshake).toMatchObject({ ok: false, reason: 'too-large' });
+    const bytes = capture.output!.longestLine;
+    expect(bytes).toBeGreaterThan(50 * 1024 * 1024);
+    expect(find('handshake', 'tooLarge').message).toContain(
+      `the initialize result exceeded the 16 MiB line cap (a line of ${bytes} bytes)`,
+    );
+    expect(capture.notes).toContain(
+      `The initialize result exceeded the 16 MiB line cap (a line of ${bytes} bytes); mcplint could not read it.`,
+    );
+    // The cut line is the answer, too long: not stdout pollution.
+    expect(noise(capture)).toMatchObject([{ noise: 'not-json', truncated: true, answerTo: 'initialize' }]);
+    expect(result.findings.map((f) => f.ruleId)).not.toContain('stdout-pollution');
+  });
+
+  it('a tools/list answer over the line cap fails that request, not the next ones', async () => {
+    const { capture, result, find } = await survive('huge-list-cut', 'hostile/huge-list.mjs', 15_000, {
+      ...NORMAL,
+      maxLineBytes: 1024 * 1024,
+    });
+    expect(capture.lists.tools).toMatchObject({
+      status: 'error',
+      error: { message: expect.stringContaining('the tools/list result exceeded the 1 MiB line cap') },
+    });
+    expect(find('advertised-lists-work').message).toContain('the tools/list result exceeded the 1 MiB line cap');
+    expect(noise(capture)).toMatchObject([{ answerTo: 'tools/list' }]);
+    expect(result.findings.map((f) => f.ruleId)).not.toContain('stdout-pollution');
+  });
+
   it('floods 50,000 notifications: counted, frames capped, reported', async () => {
     const { capture, find } = await survive('notifications', 'hostile/notification-flood.mjs', 10_000, NORMAL);
     expect(capture.output?.notifications['notifications/message']).toBe(50_000);

@@ -62,6 +62,17 @@ describe('JSON bodies', () => {
     expect(decoder.describe(200, [])).toMatchObject({ kind: 'text', truncated: true });
   });
 
+  it('keep only the head of a body past the cap, and quote it', () => {
+    const cap = 100_000;
+    const decoder = json(cap);
+    const chunk = '{"a":"'.padEnd(20_000, 'a');
+    for (let i = 0; i < 10; i++) decoder.push(bytes(chunk));
+    expect(decoder.overflowed).toBe(true);
+    expect(decoder.text().length).toBeLessThanOrEqual(BODY_TEXT_CAP * 4);
+    expect(decoder.end()).toEqual([]);
+    expect(decoder.describe(200, [])).toEqual({ kind: 'text', bytes: 200_000, text: chunk.slice(0, BODY_TEXT_CAP), truncated: true });
+  });
+
   it('never parse a body marked truncated (a stream stopped before its end)', () => {
     const decoder = json();
     decoder.push(bytes('{"jsonrpc":"2.0","id":1,"result":{}}'));
@@ -135,6 +146,14 @@ describe('SSE bodies', () => {
     // Chunks are kept while under the cap: the last one kept may cross it.
     expect(decoder.text().length).toBeGreaterThanOrEqual(BODY_TEXT_CAP);
     expect(decoder.text().length).toBeLessThan(BODY_TEXT_CAP + line.length + 1);
+  });
+
+  it('keep only the head of a non-JSON event, however long', () => {
+    const decoder = sse(4 << 20);
+    decoder.push(bytes(`data: ${'z'.repeat(2 << 20)}\n\n`));
+    expect(decoder.text().length).toBeLessThanOrEqual(BODY_TEXT_CAP + 1);
+    decoder.push(bytes('data: later\n\n'));
+    expect(decoder.text().startsWith('zzz')).toBe(true);
   });
 
   it('stop decoding past the size cap', () => {

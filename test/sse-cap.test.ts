@@ -36,4 +36,21 @@ describe('SSE event cap', () => {
     expect(feed(parser, 'event: message\r\ndata: a\r\ndata: b\r\n\r\n: comment\n\ndata: c\n\n', 3)).toEqual(['a\nb', 'c']);
     expect(parser.oversizedEvents).toBe(0);
   });
+
+  it('ends a dropped line at a CRLF split across chunks, and only a truly blank line ends the event', () => {
+    const parser = new SseParser();
+    const events: string[] = [];
+    const push = (text: string) => {
+      for (const e of parser.push(encoder.encode(text))) events.push(e.data);
+    };
+    push(`data: ${'x'.repeat(MAX_SSE_EVENT_BYTES)}`);
+    push('x\r');
+    push('\nstill dropped');
+    push('\n');
+    push('id: 7\n');
+    push('tail of a line\n\n');
+    push('data: next\r\n\r\n');
+    expect(events).toEqual(['next']);
+    expect(parser.oversizedEvents).toBe(1);
+  });
 });

@@ -1,5 +1,6 @@
 /** Evidence for a JSON pointer into a value: the value there as short JSON, or its parent's when it is missing. */
 import { clip } from '../../src/shared/text.js';
+import { jsonText } from '../../src/shared/json-text.js';
 
 export function quoteAt(root: unknown, pointer: string): string {
   const parts =
@@ -16,5 +17,5 @@ export function quoteAt(root: unknown, pointer: string): string {
     value = (value as Record<string, unknown>)[part];
     reached += `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`;
   }
-  return `${reached || '(root)'}: ${clip(JSON.stringify(value) ?? 'undefined', 200)}`;
+  return `${reached || '(root)'}: ${clip(jsonText(value) ?? 'undefined', 200)}`;
 }

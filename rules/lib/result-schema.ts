@@ -7,6 +7,7 @@
 import { officialDefines, validateOfficial, type SchemaProblem } from '../../src/engine/json-schema.js';
 import { isObject } from '../../src/shared/json.js';
 import type { ProtocolVersion } from '../../src/shared/protocol-version.js';
+import { jsonText } from '../../src/shared/json-text.js';
 
 /** The definition of a content block, by its `type`. */
 const CONTENT_DEFINITIONS: Readonly<Record<string, string>> = {
@@ -72,9 +73,7 @@ function blockProblems(version: ProtocolVersion, slot: Slot): SchemaProblem[] {
   const type = value.type;
   const definition = typeof type === 'string' ? CONTENT_DEFINITIONS[type] : undefined;
   if (!definition || !officialDefines(version, definition)) {
-    return [
-      { pointer: `${slot.pointer}/type`, message: `${JSON.stringify(type) ?? 'undefined'} is not a content type of protocol ${version}` },
-    ];
+    return [{ pointer: `${slot.pointer}/type`, message: `${jsonText(type) ?? 'undefined'} is not a content type of protocol ${version}` }];
   }
   return plain(validateOfficial(version, definition, value), definition).map(at);
 }

@@ -7,6 +7,7 @@ import { isObject, type JsonObject } from '../../src/engine/capture-index.js';
 import { checkUserSchema, defaultDialect } from '../../src/engine/json-schema.js';
 import type { Report } from '../../src/engine/rule.js';
 import { clip } from '../../src/shared/text.js';
+import { jsonText } from '../../src/shared/json-text.js';
 
 // ---------------------------------------------------------------------------------------------
 // JSON pointers and quoting
@@ -33,7 +34,7 @@ export function valueAt(root: unknown, pointer: string): unknown {
 
 /** Short JSON of a value, for evidence. */
 export function shortJson(value: unknown, max = 160): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = jsonText(value) ?? String(value);
   return clip(text, max);
 }
 
@@ -74,7 +75,7 @@ const SIMPLE_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object',
 function explain(schema: JsonObject, pointer: string, message: string): string {
   const value = valueAt(schema, pointer);
   if (pointer.endsWith('/type') && message.includes('allowed values') && typeof value === 'string' && !SIMPLE_TYPES.includes(value)) {
-    return `${JSON.stringify(value)} is not a JSON Schema type (use one of ${SIMPLE_TYPES.join(', ')})`;
+    return `${jsonText(value)} is not a JSON Schema type (use one of ${SIMPLE_TYPES.join(', ')})`;
   }
   return message;
 }

@@ -273,6 +273,8 @@ async function initialize(connection: Connection, options: CaptureOptions, spawn
         message: `The server did not answer initialize within ${options.startupTimeoutMs} ms.`,
       };
     case 'error':
+      if (outcome.overCap !== undefined)
+        return { ok: false, ...base, reason: 'too-large', message: `The server's answer was not read: ${outcome.overCap}.` };
       return {
         ok: false,
         ...base,

@@ -15,6 +15,8 @@ export type RpcOutcome =
       readonly error: { code?: unknown; message?: unknown; data?: unknown };
       readonly frame: number;
       readonly ms: number;
+      /** The answer outgrew a cap and was not read: what exceeded which ("the initialize result exceeded the 16 MiB line cap"). */
+      readonly overCap?: string;
     }
   | { readonly kind: 'timeout'; readonly ms: number }
   | { readonly kind: 'closed'; readonly ms: number };
@@ -81,6 +83,7 @@ const ESSENTIAL_FRAMES_PAST_CAP = 1000;
 const NOISE_TEXT_CAP_PAST_TOTAL = 200;
 
 interface Pending {
+  id: RequestId;
   resolve: (outcome: RpcOutcome) => void;
   timer: NodeJS.Timeout;
   sentAt: number;
@@ -150,7 +153,7 @@ export abstract class RecordingSession {
         this.pending.delete(key);
         resolve({ kind: 'timeout', ms: Math.round(performance.now() - sentAt) });
       }, options.timeoutMs ?? this.defaultTimeoutMs);
-      this.pending.set(key, { resolve, timer, sentAt, method });
+      this.pending.set(key, { id, resolve, timer, sentAt, method });
       this.send(message);
     });
   }
@@ -229,9 +232,17 @@ export abstract class RecordingSession {
     return frame;
   }
 
-  protected receiveNoise(noise: NoiseFrame['noise'], text: string, bytes: number, offset: number, truncated = false): void {
+  protected receiveNoise(
+    noise: NoiseFrame['noise'],
+    text: string,
+    bytes: number,
+    offset: number,
+    truncated = false,
+    answerTo?: string,
+  ): void {
+    const answer = answerTo !== undefined ? { answerTo } : {};
     if (!this.willKeep(false)) {
-      this.record({ kind: 'noise', dir: 'recv', noise, offset, bytes, text: '' });
+      this.record({ kind: 'noise', dir: 'recv', noise, offset, bytes, text: '', ...answer });
       return;
     }
     let cap = NOISE_TEXT_CAP;
@@ -249,6 +260,7 @@ export abstract class RecordingSession {
       bytes,
       text: cut ? text.slice(0, cap) : text,
       ...(truncated || cut ? { truncated: true } : {}),
+      ...answer,
     });
   }
 
@@ -298,6 +310,17 @@ export abstract class RecordingSession {
     clearTimeout(pending.timer);
     pending.resolve(outcome);
     return true;
+  }
+
+  /** The requests still waiting for their answers, oldest first. */
+  protected waitingRequests(): { id: RequestId; method: string }[] {
+    return [...this.pending.values()].map(({ id, method }) => ({ id, method }));
+  }
+
+  /** How long a waiting request has waited, in ms (0 when it is not waiting). */
+  protected waitedMs(id: RequestId): number {
+    const pending = this.pending.get(pendingKey(id));
+    return pending ? Math.round(performance.now() - pending.sentAt) : 0;
   }
 
   /** Whether a request with this id is still waiting for its answer. */

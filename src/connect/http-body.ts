@@ -12,6 +12,8 @@ import { SseParser, type SseEvent } from './sse.js';
 export const BODY_TEXT_CAP = 2000;
 /** SSE event names and ids kept per body. */
 const MAX_EVENT_LABELS = 50;
+/** Bytes of a body kept once it is certain to be cut: enough for BODY_TEXT_CAP characters of UTF-8. */
+const HEAD_BYTES = BODY_TEXT_CAP * 4;
 
 export interface DecodedMessage {
   readonly message: unknown;
@@ -30,8 +32,10 @@ export interface BodyDecoderOptions {
 
 export class BodyDecoder {
   private readonly sse: SseParser | undefined;
-  private readonly textChunks: Buffer[] = [];
+  private textChunks: Buffer[] = [];
   private textBytes = 0;
+  /** The kept text, decoded once. */
+  private decoded: string | undefined;
   private totalBytes = 0;
   private events = 0;
   private readonly eventNames: string[] = [];
@@ -58,6 +62,11 @@ export class BodyDecoder {
     return this.cut;
   }
 
+  /** SSE events dropped because they outgrew the event cap. */
+  get oversizedEvents(): number {
+    return this.sse?.oversizedEvents ?? 0;
+  }
+
   /** The body was cut short (cap, or the stream stopped before its end). */
   markTruncated(): void {
     this.cut = true;
@@ -67,6 +76,8 @@ export class BodyDecoder {
   push(chunk: Uint8Array): DecodedMessage[] {
     this.totalBytes += chunk.length;
     if (this.overflowed) {
+      // The body will never be parsed: only the head its record quotes is worth keeping.
+      if (!this.cut) this.keepHeadOnly();
       this.cut = true;
       return [];
     }
@@ -82,6 +93,8 @@ export class BodyDecoder {
     if (this.sse) return this.sse.end().flatMap((event) => this.event(event));
     if (this.totalBytes === 0 || this.cut) return [];
     const parsed = parseJson(this.text());
+    // Parsed or not, the record and the result quote only the head of the text.
+    this.decoded = clip(this.decoded ?? '');
     if (!parsed.ok) return [];
     this.json = true;
     return Array.isArray(parsed.value) ? parsed.value.flatMap(batchItem) : messageOf(parsed.value, this.totalBytes);
@@ -89,7 +102,20 @@ export class BodyDecoder {
 
   /** The kept text: the raw body, or for SSE the data of events that were not JSON. */
   text(): string {
-    return this.textChunks.length > 0 ? Buffer.concat(this.textChunks).toString('utf8') : '';
+    if (this.decoded === undefined) {
+      // Chunk by chunk, each dropped once decoded: no concatenated copy of the bytes beside the text.
+      const decoder = new TextDecoder('utf-8');
+      const parts: string[] = [];
+      const chunks = this.textChunks;
+      this.textChunks = [];
+      for (let i = 0; i < chunks.length; i++) {
+        parts.push(decoder.decode(chunks[i], { stream: true }));
+        chunks[i] = EMPTY;
+      }
+      parts.push(decoder.decode());
+      this.decoded = parts.join('');
+    }
+    return this.decoded;
   }
 
   /** The record of the body, once it ended; `frames` are those its messages became. */
@@ -127,14 +153,38 @@ export class BodyDecoder {
     const parsed = parseJson(event.data);
     if (parsed.ok)
       return Array.isArray(parsed.value) ? parsed.value.flatMap(batchItem) : messageOf(parsed.value, Buffer.byteLength(event.data));
-    if (this.textBytes < BODY_TEXT_CAP) this.keepText(Buffer.from(`${event.data}\n`));
+    if (this.textBytes < BODY_TEXT_CAP) this.keepText(Buffer.from(`${clip(event.data)}\n`));
     return [];
   }
 
   private keepText(chunk: Buffer): void {
+    // Text asked for mid-stream was decoded already: it goes back in front of the new chunk.
+    if (this.decoded !== undefined) this.textChunks = [Buffer.from(this.decoded, 'utf8')];
+    this.decoded = undefined;
     this.textChunks.push(chunk);
     this.textBytes += chunk.length;
   }
+
+  /** Forget all but the first HEAD_BYTES of the kept text (copied, so the big chunks can go). */
+  private keepHeadOnly(): void {
+    const head: Buffer[] = [];
+    let bytes = 0;
+    for (const chunk of this.textChunks) {
+      if (bytes >= HEAD_BYTES) break;
+      const part = chunk.subarray(0, HEAD_BYTES - bytes);
+      head.push(Buffer.from(part));
+      bytes += part.length;
+    }
+    this.textChunks = head;
+    this.textBytes = bytes;
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** The first BODY_TEXT_CAP characters of a text, as a string of its own (a slice would keep the whole text alive). */
+function clip(text: string): string {
+  return text.length <= BODY_TEXT_CAP ? text : Buffer.from(text.slice(0, BODY_TEXT_CAP), 'utf8').toString('utf8');
 }
 
 /** The record of a body that was never read: abandoned after its headers, or a redirect. */

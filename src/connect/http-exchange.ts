@@ -9,7 +9,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { FrameHttp, HttpExchange, Phase } from '../capture.js';
 import { BodyDecoder, BODY_TEXT_CAP, unreadBody, type DecodedMessage } from './http-body.js';
 import { keptHeaders, mediaType, requestHeaders, rpcOf, type RequestHeaders } from './http-headers.js';
-import type { SseEvent } from './sse.js';
+import { mib } from './connection.js';
+import { MAX_SSE_EVENT_BYTES, type SseEvent } from './sse.js';
 
 const MAX_EXCHANGES = 5000;
 const MAX_REDIRECTS = 3;
@@ -49,6 +50,8 @@ export interface ExchangeResult {
   readonly messages: readonly unknown[];
   readonly bodyText?: string;
   readonly bodyBytes: number;
+  /** What outgrew a cap, when something did: "the tools/list response exceeded the 64 MiB body cap; mcplint stopped reading it". */
+  readonly overCap?: string;
   readonly error?: string;
 }
 
@@ -272,6 +275,21 @@ class Exchange {
     void this.exchanger.send({ ...this.spec, url: next }, next, this.redirects + 1).then(this.resolve);
   }
 
+  /** What of the response outgrew a cap, as a diagnosis says it. */
+  private overCap(): string | undefined {
+    const body = this.body;
+    if (!body) return undefined;
+    const method = rpcOf(this.spec.message).method;
+    const what = method ? `the ${method} response` : `the response to a ${this.spec.method}`;
+    const dropped = body.oversizedEvents;
+    const events = dropped === 1 ? 'an SSE event' : `${dropped} SSE events`;
+    const eventCap = `${events} in it exceeded the ${mib(MAX_SSE_EVENT_BYTES)} event cap`;
+    if (body.overflowed)
+      return `${what} exceeded the ${mib(this.exchanger.options.maxBodyBytes)} body cap${dropped > 0 ? ` (${eventCap})` : ''}; mcplint stopped reading it`;
+    if (dropped === 0) return undefined;
+    return `${eventCap.replace(' in it', ` in ${what}`)}; mcplint dropped ${dropped === 1 ? 'it' : 'them'}`;
+  }
+
   private read(res: IncomingMessage): void {
     const onEvent = this.spec.onEvent;
     const body = new BodyDecoder({
@@ -286,7 +304,7 @@ class Exchange {
       this.take(body.push(chunk));
       if (!body.overflowed) return;
       const cap = this.exchanger.options.maxBodyBytes;
-      this.exchanger.host.notes.push(`A response body from ${this.url.href} exceeded ${cap} bytes; mcplint stopped reading it.`);
+      this.exchanger.host.notes.push(`A response body from ${this.url.href} exceeded ${mib(cap)}; mcplint stopped reading it.`);
       res.destroy();
     });
     res.on('end', () => this.finish());
@@ -321,6 +339,7 @@ class Exchange {
     if (this.maxTimer) clearTimeout(this.maxTimer);
     if (this.req) this.exchanger.inflight.delete(this.req);
     if (this.body) this.take(this.body.end());
+    if (this.body?.oversizedEvents && !this.body.overflowed) this.exchanger.host.notes.push(`${capitalised(this.overCap()!)}.`);
     this.complete(error);
     if (this.spec.sendFrame !== undefined) this.exchanger.host.tagFrame(this.spec.sendFrame, this.frameHttp());
     if (!this.followed) this.resolve(this.result(error));
@@ -345,6 +364,7 @@ class Exchange {
 
   private result(error: string | undefined): ExchangeResult {
     const text = this.body?.text() ?? '';
+    const overCap = this.overCap();
     return {
       index: this.index,
       ...(this.status !== undefined ? { status: this.status } : {}),
@@ -353,9 +373,14 @@ class Exchange {
       messages: this.messages,
       ...(text ? { bodyText: text.slice(0, BODY_TEXT_CAP) } : {}),
       bodyBytes: this.body?.bytes ?? 0,
+      ...(overCap ? { overCap } : {}),
       ...(error !== undefined ? { error } : {}),
     };
   }
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function errorText(error: unknown): string {

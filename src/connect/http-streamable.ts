@@ -81,7 +81,8 @@ export class StreamableHttp {
     const status = result.status ?? 0;
     if (this.fallBack && refusesInitialize(message, status, result) && (await this.fallBack(message, status))) return;
     if (!host.isPending(id)) return;
-    host.settle(id, { kind: 'error', error: httpError(status, result), frame: -1, ms: host.elapsed() });
+    const overCap = result.overCap !== undefined ? { overCap: result.overCap } : {};
+    host.settle(id, { kind: 'error', error: httpError(status, result), frame: -1, ms: host.elapsed(), ...overCap });
   }
 }
 

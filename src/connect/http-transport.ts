@@ -44,7 +44,12 @@ export function requestIdOf(message: unknown): RequestId | undefined {
 export function httpError(status: number, result: ExchangeResult): { code?: unknown; message: string; data: unknown } {
   const rpc = result.messages.find((m) => isObject(m) && isObject(m.error));
   const rpcError = rpc && isObject(rpc) && isObject(rpc.error) ? rpc.error : undefined;
-  const text = rpcError && typeof rpcError.message === 'string' ? rpcError.message : result.bodyText?.trim().slice(0, 300);
+  const text =
+    rpcError && typeof rpcError.message === 'string'
+      ? rpcError.message
+      : result.overCap
+        ? result.overCap
+        : result.bodyText?.trim().slice(0, 300);
   const hint =
     status === 401 || status === 403
       ? ` (the server wants credentials: pass them with --header, e.g. --header 'Authorization: Bearer …', or in the client config's "headers")`

@@ -23,7 +23,13 @@ export interface SseEvent {
 
 export class SseParser {
   private readonly decoder = new TextDecoder('utf-8');
-  private buffer = '';
+  /** The unfinished line so far, in the pieces it arrived in (joined once, when it ends). */
+  private pending: string[] = [];
+  private pendingLength = 0;
+  /** Dropping: the unfinished line had characters (so its end is not a blank line). */
+  private pendingDropped = false;
+  /** The last chunk ended with "\r": a "\n" starting the next one is the rest of that line end. */
+  private skipLineFeed = false;
   private eventName = '';
   private data: string[] = [];
   private id: string | undefined;
@@ -31,8 +37,6 @@ export class SseParser {
   private bytes = 0;
   private sawField = false;
   private first = true;
-  /** Where the search for the next line end resumes: no byte of the buffer is scanned twice. */
-  private scanned = 0;
   /** Inside an over-long line or event: dropped up to the end of its event. */
   private dropping = false;
   /** Events dropped because they outgrew MAX_SSE_EVENT_BYTES. */
@@ -46,40 +50,63 @@ export class SseParser {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       this.first = false;
     }
-    this.buffer += text;
-    return this.drain(false);
+    return this.scan(text);
   }
 
   /** End of stream: an event without its terminating blank line is discarded, per the standard. */
   end(): SseEvent[] {
-    this.buffer += this.decoder.decode();
-    return this.drain(true);
+    return this.scan(this.decoder.decode());
   }
 
-  private drain(atEnd: boolean): SseEvent[] {
+  /** Split the new text into lines; each character is looked at once, and only its own chunk is searched. */
+  private scan(text: string): SseEvent[] {
     const events: SseEvent[] = [];
+    let from = 0;
+    if (this.skipLineFeed && text.length > 0) {
+      this.skipLineFeed = false;
+      if (text.charCodeAt(0) === 0x0a) from = 1;
+    }
     const lineEnd = /\r\n|\r|\n/g;
-    for (;;) {
-      lineEnd.lastIndex = this.scanned;
-      const match = lineEnd.exec(this.buffer);
-      // A lone "\r" at the very end may be the first half of "\r\n": wait for more.
-      if (!match || (match[0] === '\r' && match.index === this.buffer.length - 1 && !atEnd)) {
-        this.scanned = Math.max(0, this.buffer.length - 1);
-        if (this.bytes + this.buffer.length > MAX_SSE_EVENT_BYTES) {
-          // An unfinished line past the cap: nothing of it is kept.
-          this.buffer = '';
-          this.scanned = 0;
-          this.startDropping();
-        }
-        break;
-      }
-      const line = this.buffer.slice(0, match.index);
-      this.buffer = this.buffer.slice(match.index + match[0].length);
-      this.scanned = 0;
-      const event = this.line(line);
+    lineEnd.lastIndex = from;
+    for (let match = lineEnd.exec(text); match; match = lineEnd.exec(text)) {
+      const piece = text.slice(from, match.index);
+      from = match.index + match[0].length;
+      // A "\r" ending the chunk ends the line now; a "\n" opening the next chunk completes it.
+      if (match[0] === '\r' && from === text.length) this.skipLineFeed = true;
+      const event = this.line(this.takeLine(piece));
       if (event) events.push(event);
     }
+    this.hold(text.slice(from));
     return events;
+  }
+
+  /** The whole line that ends with `piece`. */
+  private takeLine(piece: string): string {
+    if (this.dropping) {
+      // Its characters do not matter, only whether it had any (a blank line ends the event).
+      const blank = !this.pendingDropped && piece === '';
+      this.pendingDropped = false;
+      return blank ? '' : ' ';
+    }
+    const line = this.pending.length > 0 ? this.pending.join('') + piece : piece;
+    this.pending = [];
+    this.pendingLength = 0;
+    return line;
+  }
+
+  /** Keep the start of an unfinished line, unless it is past the cap or being dropped. */
+  private hold(rest: string): void {
+    if (rest === '') return;
+    if (!this.dropping) {
+      this.pending.push(rest);
+      this.pendingLength += rest.length;
+      if (this.bytes + this.pendingLength <= MAX_SSE_EVENT_BYTES) return;
+      // An unfinished line past the cap: nothing of it is kept.
+      this.pending = [];
+      this.pendingLength = 0;
+      this.startDropping();
+    }
+    this.pendingDropped = true;
   }
 
   /** The event in progress outgrew the cap: forget what it has so far and skip to its end. */

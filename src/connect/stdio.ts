@@ -8,6 +8,7 @@ import { statSync } from 'node:fs';
 import type { CappedText, OutputStats, Phase, ProcessExit } from '../capture.js';
 import { isObject } from '../shared/json.js';
 import { FRAME_MESSAGE_CAP, mib, RecordingSession, type Connection, type FrameSink } from './connection.js';
+import { cutAnswerOf, type CutAnswer } from './cut-answer.js';
 import { LineSplitter } from './line-splitter.js';
 import { killTree, reapEscaped, rememberDescendants, survivors, trackChild, untrackChild } from './reaper.js';
 import { newSessionMarker, RUN_MARKER_VAR } from './run-marker.js';
@@ -158,7 +159,13 @@ export class StdioConnection extends RecordingSession implements Connection {
     for (const line of this.splitter.push(chunk)) {
       if (line.length > this.longestLine) this.longestLine = line.length;
       if (line.truncated) this.linesCut++;
-      this.classify(line.bytes, line.length, line.offset, line.truncated, false);
+      if (!line.truncated) {
+        this.classify(line.bytes, line.length, line.offset, false, false);
+        continue;
+      }
+      const cut = cutAnswerOf(utf8Lenient.decode(line.bytes.subarray(0, 16 * 1024)), this.waitingRequests());
+      this.classify(line.bytes, line.length, line.offset, true, false, cut?.request.method);
+      if (cut) this.settleCutAnswer(cut, line.length);
     }
     if (this.splitter.totalBytes > this.maxStdoutBytes) {
       const waitingFor = this.waitingFor();
@@ -171,18 +178,32 @@ export class StdioConnection extends RecordingSession implements Connection {
     }
   }
 
-  private classify(bytes: Buffer, length: number, offset: number, truncated: boolean, atEnd: boolean): void {
+  /** A line cut at the cap that was probably a waiting request's answer fails that request now. */
+  private settleCutAnswer({ request, noun }: CutAnswer, length: number): void {
+    const overCap = `the ${request.method} ${noun} exceeded the ${mib(this.maxLineBytes)} line cap (a line of ${length} bytes)`;
+    this.notes.push(`${overCap.charAt(0).toUpperCase()}${overCap.slice(1)}; mcplint could not read it.`);
+    this.settle(request.id, {
+      kind: 'error',
+      error: { message: overCap, data: { lineBytes: length } },
+      frame: -1,
+      ms: this.waitedMs(request.id),
+      overCap,
+    });
+  }
+
+  private classify(bytes: Buffer, length: number, offset: number, truncated: boolean, atEnd: boolean, answerTo?: string): void {
     let text: string;
     let validUtf8 = true;
     try {
-      text = utf8.decode(bytes);
+      // A line cut at the cap may end inside a character: only a bad sequence before the cut is invalid.
+      text = truncated ? new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: true }) : utf8.decode(bytes);
     } catch {
       validUtf8 = false;
       text = utf8Lenient.decode(bytes);
     }
     if (atEnd) return this.receiveNoise('unterminated', text, length, offset, truncated);
     if (!validUtf8) return this.receiveNoise('invalid-utf8', text, length, offset, truncated);
-    if (truncated) return this.receiveNoise('not-json', text, length, offset, true);
+    if (truncated) return this.receiveNoise('not-json', text, length, offset, true, answerTo);
     if (text.trim() === '') return this.receiveNoise('blank', text, length, offset);
 
     const parsed = parseJson(text);

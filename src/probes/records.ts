@@ -6,6 +6,7 @@ import type { Capture } from '../capture.js';
 import { isObject } from '../shared/json.js';
 import { clip } from '../shared/text.js';
 import type { ProbeAnswer, ProbeCall, ProbeData, ResultView } from './types.js';
+import { jsonText } from '../shared/json-text.js';
 
 /** Text kept per result view: head and tail of this many characters each. */
 export const VIEW_TEXT_EDGE = 8000;
@@ -34,7 +35,7 @@ export function viewOf(result: unknown): ResultView {
     ? `${full.slice(0, VIEW_TEXT_EDGE)}\n[… ${full.length - 2 * VIEW_TEXT_EDGE} characters not kept by mcplint …]\n${full.slice(-VIEW_TEXT_EDGE)}`
     : full;
   const hasStructured = 'structuredContent' in r && r.structuredContent !== undefined;
-  const structuredJson = hasStructured ? (JSON.stringify(r.structuredContent) ?? '') : undefined;
+  const structuredJson = hasStructured ? (jsonText(r.structuredContent) ?? '') : undefined;
   return {
     isError: r.isError === true,
     hasContent: content !== undefined,
@@ -66,9 +67,9 @@ export function errorTextOf(answer: ProbeAnswer): string | undefined {
   if (answer.kind === 'error') {
     const parts: string[] = [];
     if (answer.error.message !== undefined)
-      parts.push(typeof answer.error.message === 'string' ? answer.error.message : JSON.stringify(answer.error.message));
+      parts.push(typeof answer.error.message === 'string' ? answer.error.message : (jsonText(answer.error.message) ?? ''));
     if (answer.error.data !== undefined)
-      parts.push(typeof answer.error.data === 'string' ? answer.error.data : (JSON.stringify(answer.error.data) ?? ''));
+      parts.push(typeof answer.error.data === 'string' ? answer.error.data : (jsonText(answer.error.data) ?? ''));
     return parts.join('\n');
   }
   return undefined;
@@ -105,6 +106,7 @@ export function payloadOf(view: ResultView): { found: true; value: unknown; from
 export function noAnswerWords(answer: ProbeAnswer): string | undefined {
   if (answer.kind === 'timeout') return `got no answer within ${answer.ms} ms`;
   if (answer.kind === 'closed') {
+    if (answer.connectionFailed) return "got no answer: the server's HTTP connection failed";
     const exit = answer.exit;
     const how = exit ? (exit.code !== null ? ` with exit code ${exit.code}` : exit.signal ? ` on signal ${exit.signal}` : '') : '';
     return `made the server exit${how}${answer.restarted ? ' (mcplint started it again for the remaining probes)' : ''}`;

@@ -87,11 +87,11 @@ export async function executePlan(
           const restarted: { session?: LiveSession; reason?: string } = await restart(
             live,
             phase,
-            `the server exited after step ${previous?.step ?? step.index - 1}`,
+            `${ended(conn)} after step ${previous?.step ?? step.index - 1}`,
           );
           live = restarted.session;
           if (!live) {
-            gone = restarted.reason ?? 'the server exited and could not be started again';
+            gone = restarted.reason ?? `${ended(conn)} and could not be started again`;
             break;
           }
           conn = live.connection;
@@ -106,16 +106,16 @@ export async function executePlan(
               call = { ...call, answer: { ...call.answer, exit: { code: exit.code, signal: exit.signal } } };
             calls.push(call);
             live = undefined;
-            gone = `the server exited during step ${step.index}`;
+            gone = `${ended(conn)} during step ${step.index}`;
             break;
           }
-          const restarted = await restart(live, phase, `the server exited during step ${step.index} (${describeStep(step)})`);
+          const restarted = await restart(live, phase, `${ended(conn)} during step ${step.index} (${describeStep(step)})`);
           call = {
             ...call,
             answer: { ...call.answer, ...(restarted.exit ? { exit: restarted.exit } : {}), restarted: restarted.session !== undefined },
           };
           live = restarted.session;
-          if (!live) gone = restarted.reason ?? `the server exited during step ${step.index} and could not be started again`;
+          if (!live) gone = restarted.reason ?? `${ended(conn)} during step ${step.index} and could not be started again`;
         } else if (call.answer.kind === 'timeout') {
           // As the spec asks of a client that stops waiting: tell the server.
           if (call.id !== undefined)
@@ -191,6 +191,11 @@ async function restart(
   };
 }
 
+/** How a server that stopped answering is described: a stdio process exits, an HTTP connection fails. */
+function ended(conn: Connection): string {
+  return conn.transport === 'stdio' ? 'the server exited' : "the server's HTTP connection failed";
+}
+
 /** Send one planned request and record what came back. */
 async function send(conn: Connection, step: PlanStep, timeoutMs: number): Promise<ProbeCall> {
   const before = conn.frames.length;
@@ -210,11 +215,11 @@ async function send(conn: Connection, step: PlanStep, timeoutMs: number): Promis
     ...(step.detail ? { detail: step.detail } : {}),
     connection: step.connection,
     ...(requestFrame !== undefined ? { requestFrame } : {}),
-    answer: answerOf(outcome, step.method),
+    answer: answerOf(outcome, step.method, conn.transport !== 'stdio'),
   };
 }
 
-function answerOf(outcome: RpcOutcome, method: string): ProbeAnswer {
+function answerOf(outcome: RpcOutcome, method: string, overHttp: boolean): ProbeAnswer {
   switch (outcome.kind) {
     case 'result': {
       const json = jsonText(outcome.result) ?? '';
@@ -228,7 +233,7 @@ function answerOf(outcome: RpcOutcome, method: string): ProbeAnswer {
     }
     case 'error': {
       const { code, message, data } = outcome.error;
-      const dataJson = data === undefined ? '' : (JSON.stringify(data) ?? '');
+      const dataJson = data === undefined ? '' : (jsonText(data) ?? '');
       const keptData = data === undefined ? {} : dataJson.length <= ERROR_DATA_CAP ? { data } : { data: clip(dataJson, ERROR_DATA_CAP) };
       return {
         kind: 'error',
@@ -240,6 +245,6 @@ function answerOf(outcome: RpcOutcome, method: string): ProbeAnswer {
     case 'timeout':
       return { kind: 'timeout', ms: outcome.ms };
     case 'closed':
-      return { kind: 'closed', ms: outcome.ms, restarted: false };
+      return { kind: 'closed', ms: outcome.ms, restarted: false, ...(overHttp ? { connectionFailed: true as const } : {}) };
   }
 }

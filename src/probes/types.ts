@@ -168,6 +168,8 @@ export type ProbeAnswer =
       readonly exit?: { readonly code: number | null; readonly signal: string | null };
       /** mcplint started the server again for the remaining probes. */
       readonly restarted: boolean;
+      /** HTTP: the connection failed (no process of the server's to exit). */
+      readonly connectionFailed?: true;
     };
 
 /** One request a probe sent (what its plan step said) and what came back. */

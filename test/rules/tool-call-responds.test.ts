@@ -27,6 +27,13 @@ describe(RULE, () => {
     );
   });
 
+  it('over HTTP, a server gone after an answer is unreachable, not exited', () => {
+    const probes = ran('valid-calls', [toolCall('bookstore_search_books', { query: 'x' }, text('ok'), { exitedAfter: true })]);
+    const res = runRule(rule, makeCapture({ tools: cleanTools(), probes, transport: 'http' }));
+    expect(summary(res)).toEqual([`${RULE} unreachableAfter tool:bookstore_search_books`]);
+    expect(res.findings[0]!.message).toContain('left the server unreachable right after answering');
+  });
+
   it('is skipped when no valid call could be made', () => {
     const res = runRule(
       rule,
