@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { Rule } from './rule.js';
 import { ConfigError, validateConfig, type McplintConfig } from './config.js';
 import { lineOfKey } from './anchors.js';
+import { describeJsonSyntax } from '../shared/json-position.js';
 import { checkBoundedFile, readBoundedText } from '../shared/read-bounded.js';
 
 export interface LoadedConfig {
@@ -26,18 +27,24 @@ export async function loadConfig(
 ): Promise<LoadedConfig> {
   // Most runs have no config at all: a cheap look first spares loading cosmiconfig.
   if (!explicit && !mayHaveConfig(cwd)) return { config: {} };
-  const { cosmiconfig, getDefaultSearchPlaces } = await import('cosmiconfig');
+  const [{ cosmiconfig, defaultLoaders, getDefaultSearchPlaces }, { configLoaders }] = await Promise.all([
+    import('cosmiconfig'),
+    import('./config-loaders.js'),
+  ]);
   // cosmiconfig's defaults lack mcplint.config.{json,yaml,yml}; the JSON form is the one editors validate.
   const searchPlaces = [...getDefaultSearchPlaces('mcplint'), 'mcplint.config.json', 'mcplint.config.yaml', 'mcplint.config.yml'];
-  const explorer = cosmiconfig('mcplint', { searchStrategy: 'project', searchPlaces });
   let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
+    // Creating the explorer already reads package.json (cosmiconfig's own "cosmiconfig" key), with its loaders.
+    const explorer = cosmiconfig('mcplint', { searchStrategy: 'project', searchPlaces, loaders: configLoaders(cwd, defaultLoaders) });
     // cosmiconfig reads whatever it finds, unbounded: check the file it is about to read first.
     if (explicit) checkBoundedFile(resolve(cwd, explicit), 'config', `--config ${explicit}`);
     else checkSearchPlaces(cwd, searchPlaces);
     found = explicit ? await explorer.load(explicit) : await explorer.search(cwd);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
+    const unparsable = unparsableJson(error, cwd);
+    if (unparsable) throw new ConfigError(unparsable);
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     if (explicit && /ENOENT/.test(String(message))) throw new ConfigError(`--config ${explicit}: file not found`);
     throw new ConfigError(`could not read the config${explicit ? ` ${explicit}` : ''}: ${message}`);
@@ -53,6 +60,24 @@ export async function loadConfig(
     targetLine = undefined;
   }
   return { config, file: found.filepath, ...(targetLine ? { targetLine } : {}) };
+}
+
+/**
+ * cosmiconfig's own JSON errors (its meta-config look at package.json uses its loaders, not ours)
+ * say "JSON Error in FILE:" and the reason on later lines: the file parsed again says where.
+ */
+function unparsableJson(error: unknown, cwd: string): string | undefined {
+  const file = error instanceof Error ? /^JSON Error in (.+?):\s*$/m.exec(error.message)?.[1] : undefined;
+  if (!file) return undefined;
+  const shown = relative(cwd, file) || file;
+  try {
+    const text = readBoundedText(file, 'config', shown);
+    JSON.parse(text);
+  } catch (parseError) {
+    if (parseError instanceof ConfigError) return parseError.message;
+    if (parseError instanceof SyntaxError) return describeJsonSyntax(shown, readBoundedText(file, 'config', shown), parseError);
+  }
+  return undefined;
 }
 
 /**
