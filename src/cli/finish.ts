@@ -65,7 +65,8 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(options.baseline ? { file: options.baseline } : {}),
     ...(options.updateBaseline ? { update: true } : {}),
   });
-  const shown = options.quiet ? quietView(report) : report;
+  // --quiet: text counts what it leaves out, so it gets the whole report; other formats get the errors only.
+  const shown = options.quiet && options.format !== 'text' ? quietView(report) : report;
   const places = wantsSarif(options) ? await sarifPlaces(options) : undefined;
   const context = (color: boolean) => ({
     rules,
@@ -76,7 +77,11 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(options.fold === false ? { fold: false } : {}),
   });
 
-  const main = (await formatters[options.format]())(shown, context(options.color ?? (options.output ? false : options.colorSupported)));
+  const mainContext = {
+    ...context(options.color ?? (options.output ? false : options.colorSupported)),
+    ...(options.quiet ? { quiet: true } : {}),
+  };
+  const main = (await formatters[options.format]())(shown, mainContext);
   if (options.output) writeFileSync(resolve(options.cwd, options.output), main);
   else process.stdout.write(main);
   // Extra files never get colour and always hold the full report (--quiet trims the main output only).

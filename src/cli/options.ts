@@ -252,7 +252,8 @@ export const OPTIONS = {
     alias: 'q',
     group: 'Output:',
     commands: LINT,
-    describe: 'Errors only: hide warnings and notes in the output, no progress',
+    describe:
+      'Errors only, no progress: text prints the error findings and one summary line; other formats list error findings only (--report files stay full)',
     finish: (v, into) => {
       if (v) into.quiet = true;
     },
