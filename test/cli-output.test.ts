@@ -39,3 +39,43 @@ describe.concurrent('--quiet: errors only and one summary line', () => {
     expect(clean.stdout).toBe('✔ no problems\n');
   });
 });
+
+describe.concurrent('--fail-on-skipped', () => {
+  /** A client config with one server that can be linted and one that cannot (its variable is unset). */
+  function clientConfig(extra: Record<string, unknown> = {}): string {
+    const dir = scratch();
+    writeFileSync(join(dir, 'package.json'), '{}');
+    writeFileSync(
+      join(dir, '.mcp.json'),
+      JSON.stringify({
+        mcpServers: {
+          good: { command: node, args: [fixturePath('clean-server.mjs')] },
+          needy: { command: node, args: [fixturePath('clean-server.mjs')], env: { API_KEY: '${MCPLINT_TEST_UNSET_VARIABLE}' } },
+        },
+      }),
+    );
+    if (Object.keys(extra).length > 0) writeFileSync(join(dir, 'mcplint.config.json'), JSON.stringify(extra));
+    return dir;
+  }
+  const run = (dir: string, flags: string[] = []) =>
+    runCli(['--config-file', '.mcp.json', '--no-probes', ...flags], { cwd: dir, timeoutMs: 90_000 });
+
+  it('by default a skipped server does not fail the run, but the summary never says "no problems"', async () => {
+    const r = await run(clientConfig());
+    expect(r.code).toBe(0);
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('⚠ no problems in the linted servers, 1 server skipped (not linted) across 1 linted server');
+  });
+
+  it('the flag, or failOnSkipped in the config, makes it exit 1 and says why', async () => {
+    const [flag, config, overridden] = await Promise.all([
+      run(clientConfig(), ['--fail-on-skipped']),
+      run(clientConfig({ failOnSkipped: true })),
+      run(clientConfig({ failOnSkipped: true }), ['--no-fail-on-skipped']),
+    ]);
+    for (const r of [flag, config]) {
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('mcplint: 1 server skipped (not linted): "needy" (--fail-on-skipped)');
+    }
+    expect(overridden.code).toBe(0);
+  });
+});

@@ -42,6 +42,7 @@ export interface FinishOptions {
   readonly failOn?: FailOn;
   readonly maxWarnings?: number;
   readonly minScore?: number;
+  readonly failOnSkipped?: boolean;
 }
 
 function wantsSarif(options: FinishOptions): boolean {
@@ -100,6 +101,7 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
     ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
     ...(options.strictBaseline ? { strictBaseline: true } : {}),
+    ...(options.failOnSkipped ? { failOnSkipped: true } : {}),
   });
   for (const reason of result.reasons) process.stderr.write(`mcplint: ${inertLine(reason)}\n`);
   return result.failed ? 1 : 0;

@@ -35,7 +35,7 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
     import('../progress.js'),
   ]);
   const progress = startProgress(progressText(args, command), { enabled: !args.quiet && process.stderr.isTTY === true });
-  const { report, configFile } = await lint({ cwd, rules, ...options })
+  const { report, configFile, config } = await lint({ cwd, rules, ...options })
     .then((outcome) => {
       for (const skipped of outcome.skippedServers ?? []) {
         process.stderr.write(inertLine(`mcplint: skipped server "${skipped.name}" of ${args['config-file']}: ${skipped.reason}`) + '\n');
@@ -46,7 +46,9 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   // Baseline, output (stdout or --output, plus --report files), then the exit decision: src/cli/finish.ts.
   const supported = colorSupported(process.env, process.stdout, process.platform);
   const sarifInputs = { ...(configFile ? { configFile } : {}), ...(options.project ? { project: options.project } : {}) };
-  const failed = await finishLint(report, await rules(), { cwd, colorSupported: supported, ...sarifInputs, ...finishing });
+  // --fail-on-skipped / --no-fail-on-skipped win over the config's failOnSkipped.
+  const failOnSkipped = finishing.failOnSkipped ?? config.failOnSkipped === true;
+  const failed = await finishLint(report, await rules(), { cwd, colorSupported: supported, ...sarifInputs, ...finishing, failOnSkipped });
   return failed === 0 ? EXIT.ok : EXIT.findings;
 }
 

@@ -232,6 +232,15 @@ export const OPTIONS = {
       if (v) into.strictBaseline = true;
     },
   }),
+  'fail-on-skipped': flag({
+    group: 'Exit code:',
+    commands: LINT,
+    describe:
+      "With --config-file: exit 1 when a server of the file was skipped (not linted); default: the config's failOnSkipped, else off",
+    finish: (v, into) => {
+      into.failOnSkipped = v;
+    },
+  }),
   fold: flag({
     group: 'Output:',
     commands: LINT,

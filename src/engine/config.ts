@@ -42,6 +42,8 @@ export interface McplintConfig {
   readonly source?: SourceConfig;
   /** Behaviour probes: which tools may be called, with which arguments (src/probes). */
   readonly probes?: ProbesConfig;
+  /** A server of the --config-file that was skipped (not linted) fails the run (--fail-on-skipped wins). */
+  readonly failOnSkipped?: boolean;
 }
 
 export interface SourceConfig {
@@ -134,6 +136,11 @@ export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
         },
       },
       probes: PROBES_CONFIG_SCHEMA,
+      failOnSkipped: {
+        type: 'boolean',
+        description:
+          'With --config-file: exit 1 when a server of the client config was skipped (not linted). Default false; --fail-on-skipped / --no-fail-on-skipped win.',
+      },
     },
   };
 }
