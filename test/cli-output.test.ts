@@ -2,7 +2,7 @@
  * What the CLI prints (built bin): --quiet's errors and one summary line, --print-config, and
  * --fail-on-skipped.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,5 +79,49 @@ describe.concurrent('--fail-on-skipped', () => {
       expect(r.stderr).toContain('mcplint: 1 server skipped (not linted): "needy" (--fail-on-skipped)');
     }
     expect(overridden.code).toBe(0);
+  });
+});
+
+describe.concurrent('--print-config', () => {
+  it('prints the resolved configuration as JSON, secrets redacted, and exits 0 without launching', async () => {
+    const dir = scratch();
+    const marker = join(dir, 'launched');
+    writeFileSync(join(dir, 'package.json'), '{}');
+    writeFileSync(
+      join(dir, 'mcplint.config.json'),
+      JSON.stringify({
+        extends: 'strict',
+        target: {
+          command: node,
+          args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`, 'ghp_abcdefghijklmnopqrstuvwxyz0123456789'],
+          env: { API_KEY: 'value-that-must-not-show' },
+        },
+        rules: { 'tool-description-length': ['warning', { minLength: 60 }] },
+        probes: { denyTools: ['delete_everything'] },
+      }),
+    );
+    const r = await runCli(['--print-config', '--rule', 'tool-name-verb=off', '--no-protocol-probes'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(existsSync(marker)).toBe(false);
+    expect(r.stdout).not.toContain('value-that-must-not-show');
+    expect(r.stdout).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
+    const printed = JSON.parse(r.stdout);
+    expect(printed.configFile).toBe(join(dir, 'mcplint.config.json'));
+    expect(printed.extends).toBe('strict');
+    expect(printed.target.env).toEqual({ API_KEY: '[redacted]' });
+    expect(printed.probes).toEqual({ denyTools: ['delete_everything'], protocol: false });
+    // Every rule, with the options in effect: the rule's defaults under the configured ones.
+    expect(printed.rules['tool-description-length']).toEqual({ level: 'warning', options: { minLength: 60, maxLength: 2000 } });
+    expect(printed.rules['tool-name-verb']).toEqual({ level: 'off' });
+    const list = await runCli(['rules', '--format', 'json']);
+    expect(Object.keys(printed.rules).sort()).toEqual((JSON.parse(list.stdout) as { id: string }[]).map((rule) => rule.id).sort());
+  });
+
+  it('header values given with --url are never printed', async () => {
+    const r = await runCli(['--print-config', '--url', 'https://mcp.example.com/mcp', '-H', 'Authorization: Bearer s3cr3t-t0ken-value']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('s3cr3t-t0ken-value');
+    expect(JSON.parse(r.stdout).target).toEqual({ url: 'https://mcp.example.com/mcp', headers: { Authorization: '[redacted]' } });
   });
 });

@@ -13,6 +13,12 @@ import { UsageError } from './usage-error.js';
 import { inertLine } from '../shared/inert.js';
 
 export async function lintCommand(args: CliArgs, command: readonly string[]): Promise<number> {
+  if (args['print-config']) {
+    const { printConfig } = await import('./print-config.js');
+    const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
+    process.stdout.write(await printConfig({ cwd: process.cwd(), rules, command: [...command], ...lintOptionsOf(args, 'lint') }));
+    return EXIT.ok;
+  }
   checkTarget(args, command);
   const options = { command: [...command], ...lintOptionsOf(args, 'lint') };
   if (args['dry-run']) return planCommand(options, args.format === 'json' ? 'json' : 'text');

@@ -374,6 +374,12 @@ export const OPTIONS = {
       into.probes = { ...into.probes, protocolProbes: v };
     },
   }),
+  'print-config': flag({
+    group: 'Run:',
+    commands: LINT,
+    describe:
+      'Print the resolved configuration (config file, preset, every rule with its level and options, probes, source, target; secrets redacted) as JSON and exit 0; nothing is launched',
+  }),
   'dry-run': flag({
     group: 'Probes:',
     commands: LINT,
