@@ -35,12 +35,16 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
 
   // Loaded by lint() right after it launches the server, so the two overlap (import() caches the module).
   const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
-  const [{ lint }, { finishLint }, { startProgress }] = await Promise.all([
+  const [{ lint }, { finishLint }, { activityText, startProgress }, { liveProgress }] = await Promise.all([
     import('../lint.js'),
     import('./finish.js'),
     import('../progress.js'),
+    import('../connect/reaper.js'),
   ]);
-  const progress = startProgress(progressText(args, command), { enabled: !args.quiet && process.stderr.isTTY === true });
+  const progress = startProgress(progressText(args, command), {
+    enabled: !args.quiet && process.stderr.isTTY === true,
+    detail: () => activityText(liveProgress()),
+  });
   const { report, configFile, config } = await lint({ cwd, rules, ...options })
     .then((outcome) => {
       for (const skipped of outcome.skippedServers ?? []) {
