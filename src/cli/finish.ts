@@ -78,9 +78,12 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(options.fold === false ? { fold: false } : {}),
   });
 
+  // Long messages wrap only on a terminal of known width; pipes, files and CI logs get one line per finding.
+  const width = !options.output && process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined;
   const mainContext = {
     ...context(options.color ?? (options.output ? false : options.colorSupported)),
     ...(options.quiet ? { quiet: true } : {}),
+    ...(width !== undefined ? { width } : {}),
   };
   const main = (await formatters[options.format]())(shown, mainContext);
   if (options.output) writeFileSync(resolve(options.cwd, options.output), main);

@@ -12,6 +12,10 @@ import { foldFindings, foldHeadline, groupSubject } from './fold.js';
 import { inertReport } from './inert-report.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { Formatter } from './types.js';
+import { wrappedLine } from './wrap.js';
+
+/** Where a finding's message starts: four spaces, the level tag (seven wide) and two spaces. */
+const FINDING_INDENT = 13;
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -20,8 +24,8 @@ export const text: Formatter = (untrusted, context) => {
   const c = pc.createColors(context.color);
   const out: string[] = [];
   const fold = context.fold !== false;
-  if (context.quiet) return quietText(report, c, fold);
-  for (const server of report.servers) out.push(...renderServer(server, c, fold, context.rules), '');
+  if (context.quiet) return quietText(report, c, fold, context.width);
+  for (const server of report.servers) out.push(...renderServer(server, c, fold, context.rules, context.width), '');
   const skipped = report.skippedServers ?? [];
   if (report.servers.length > 1 || skipped.length > 0) {
     out.push(...serverLines(report, c), '');
@@ -31,7 +35,7 @@ export const text: Formatter = (untrusted, context) => {
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 
-function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: readonly Rule[]): string[] {
+function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: readonly Rule[], width: number | undefined): string[] {
   const lines: string[] = [];
   const facts: string[] = [server.transport];
   if (server.handshake.ok) {
@@ -49,7 +53,7 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
   }
   facts.push(`${(server.stats.durationMs / 1000).toFixed(1)} s`);
   lines.push(`${c.bold(c.underline(server.label))} ${c.dim(`(${facts.join(' · ')})`)}`);
-  lines.push(...findingLines(server.findings, c, fold));
+  lines.push(...findingLines(server.findings, c, fold, width));
   if (server.findings.length > 0) lines.push('');
 
   const cap = server.score.cappedBy ? `, capped: ${server.score.cappedBy}` : '';
@@ -77,7 +81,7 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
 }
 
 /** Findings grouped by subject, evidence under each, then the folded repeats. */
-function findingLines(findings: ServerReport['findings'], c: Colors, fold: boolean): string[] {
+function findingLines(findings: ServerReport['findings'], c: Colors, fold: boolean, width: number | undefined): string[] {
   const lines: string[] = [];
   const { folds, rest } = foldFindings(findings, fold);
   let currentGroup = '';
@@ -88,7 +92,7 @@ function findingLines(findings: ServerReport['findings'], c: Colors, fold: boole
       const where = finding.location.anchor === 'source' ? c.dim(`  ${finding.location.uri}:${finding.location.startLine}`) : '';
       lines.push('', `  ${c.bold(subjectLabel(groupSubject(finding.subject)))}${where}`);
     }
-    lines.push(`    ${levelTag(finding.level, c)}  ${finding.message}  ${c.dim(finding.ruleId)}`);
+    lines.push(...wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
     if (finding.evidence) {
       for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`             ${c.dim('│')} ${c.dim(line)}`);
     }
@@ -108,12 +112,12 @@ function findingLines(findings: ServerReport['findings'], c: Colors, fold: boole
  * --quiet: error findings only (under their server's name), then one summary line that says how
  * many warnings and notes it leaves out; no score, Top fixes or not-checked list.
  */
-function quietText(report: LintReport, c: Colors, fold: boolean): string {
+function quietText(report: LintReport, c: Colors, fold: boolean, width: number | undefined): string {
   const out: string[] = [];
   for (const server of report.servers) {
     const errors = server.findings.filter((f) => f.level === 'error');
     if (errors.length === 0) continue;
-    out.push(c.bold(c.underline(server.label)), ...findingLines(errors, c, fold), '');
+    out.push(c.bold(c.underline(server.label)), ...findingLines(errors, c, fold, width), '');
   }
   const sum = totals(report);
   const hidden = [sum.warning > 0 ? plural(sum.warning, 'warning') : '', sum.note > 0 ? plural(sum.note, 'note') : '']
