@@ -161,3 +161,38 @@ describe.concurrent('a bad rule entry names the rule, the option, the value and 
     expectOneLine(await runCli(['--from', 'capture.json'], { cwd: dir }), /rules\.tool-name-verb: this rule takes no options/);
   });
 });
+
+describe.concurrent('a config that parses but is wrong: the line and column of the key', () => {
+  const cases: [string, string, string, RegExp][] = [
+    [
+      'JSON rule entry',
+      'mcplint.config.json',
+      '{\n  "rules": {\n    "tool-name-verb": "loud"\n  }\n}\n',
+      /^mcplint: mcplint\.config\.json:3:5: rules\.tool-name-verb: "loud" is not a level/,
+    ],
+    [
+      'YAML rule entry',
+      '.mcplintrc.yml',
+      'rules:\n  tool-name-verb: loud\n',
+      /^mcplint: \.mcplintrc\.yml:2:3: rules\.tool-name-verb: "loud"/,
+    ],
+    [
+      'unknown top-level key',
+      'mcplint.config.json',
+      '{\n "timeout": 5,\n "bogus": 1}',
+      /^mcplint: mcplint\.config\.json:3:2: \(root\): unknown key "bogus"$/,
+    ],
+    [
+      'package.json',
+      'package.json',
+      '{\n  "mcplint": {\n    "rules": { "nope": "off" }\n  }\n}',
+      /^mcplint: package\.json:3:16: rules\.nope: unknown rule "nope"$/,
+    ],
+  ];
+  for (const [name, file, text, message] of cases) {
+    it(name, async () => {
+      const dir = project(file, text);
+      expectOneLine(await runCli(['--from', 'capture.json'], { cwd: dir }), message);
+    });
+  }
+});

@@ -4,11 +4,11 @@
  * cosmiconfig is imported only when a config is actually looked for.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Rule } from './rule.js';
 import { ConfigError, validateConfig, type McplintConfig } from './config.js';
 import { lineOfKey } from './anchors.js';
-import { describeJsonSyntax } from '../shared/json-position.js';
+import { describeJsonSyntax, positionAt } from '../shared/json-position.js';
 import { checkBoundedFile, readBoundedText } from '../shared/read-bounded.js';
 
 export interface LoadedConfig {
@@ -51,7 +51,13 @@ export async function loadConfig(
   }
   if (!found || found.isEmpty) return { config: {} };
   const shown = relative(cwd, found.filepath) || found.filepath;
-  const config = validateConfig(found.config ?? {}, typeof rules === 'function' ? await rules() : rules, shown);
+  const ruleList = typeof rules === 'function' ? await rules() : rules;
+  let config: McplintConfig;
+  try {
+    config = validateConfig(found.config ?? {}, ruleList, shown);
+  } catch (error) {
+    throw error instanceof ConfigError ? placed(error, found.filepath, shown) : error;
+  }
   let targetLine: number | undefined;
   try {
     const text = readBoundedText(found.filepath, 'config', shown);
@@ -60,6 +66,47 @@ export async function loadConfig(
     targetLine = undefined;
   }
   return { config, file: found.filepath, ...(targetLine ? { targetLine } : {}) };
+}
+
+/**
+ * A validation error ("file: rules.x.y: …") with the line and column of the key it names, found
+ * in the file's text key by key (JSON, YAML and JS alike); a list index stops the search at its
+ * list, since the n-th item's keys cannot be told apart by a text search.
+ */
+function placed(error: ConfigError, filepath: string, shown: string): ConfigError {
+  const prefix = `${shown}: `;
+  if (!error.message.startsWith(prefix)) return error;
+  const rest = error.message.slice(prefix.length);
+  const path = /^([^\s:()]+): /.exec(rest)?.[1]?.split('.') ?? [];
+  const unknownKey = /unknown key "([^"]+)"/.exec(rest)?.[1];
+  const keys = [...(basename(filepath) === 'package.json' ? ['mcplint'] : []), ...path, ...(unknownKey ? [unknownKey] : [])];
+  const stop = keys.findIndex((k) => /^\d+$/.test(k));
+  let text: string;
+  try {
+    text = readBoundedText(filepath, 'config', shown);
+  } catch {
+    return error;
+  }
+  const at = offsetOfKeys(text, stop === -1 ? keys : keys.slice(0, stop));
+  if (at === undefined) return error;
+  const { line, column } = positionAt(text, at);
+  return new ConfigError(`${shown}:${line}:${column}: ${rest}`);
+}
+
+/** The offset of the last of `keys`, each looked for after the one before; undefined when the first is missing. */
+function offsetOfKeys(text: string, keys: readonly string[]): number | undefined {
+  let from = 0;
+  let found: number | undefined;
+  for (const key of keys) {
+    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`(^|[\\s{,])(["']?)${escaped}\\2\\s*:`, 'g');
+    pattern.lastIndex = from;
+    const m = pattern.exec(text);
+    if (!m) break;
+    found = m.index + m[1]!.length;
+    from = pattern.lastIndex;
+  }
+  return found;
 }
 
 /**
