@@ -1,7 +1,7 @@
 /**
  * When a run fails (exit 1), decided from the report alone: findings at or above --fail-on (default
  * error), more warnings than --max-warnings, a score below --min-score, or stale baseline entries
- * with --strict-baseline. Baselined and ignored findings never fail a run. Also the --quiet view.
+ * with --strict-baseline, a skipped server with --fail-on-skipped. Baselined and ignored findings never fail a run. Also the --quiet view.
  */
 import type { Severity } from './engine/rule.js';
 import type { LintReport } from './report.js';
@@ -15,6 +15,8 @@ export interface GateOptions {
   readonly maxWarnings?: number;
   readonly minScore?: number;
   readonly strictBaseline?: boolean;
+  /** --fail-on-skipped (or the config's failOnSkipped): a server of the client config that was not linted fails the run. */
+  readonly failOnSkipped?: boolean;
 }
 
 export interface GateResult {
@@ -57,6 +59,12 @@ export function gate(report: LintReport, options: GateOptions): GateResult {
     reasons.push(
       `${stale} stale baseline entr${stale === 1 ? 'y' : 'ies'} in ${report.baseline!.file} (--strict-baseline); remove with --update-baseline`,
     );
+  }
+  const skipped = report.skippedServers ?? [];
+  if (options.failOnSkipped && skipped.length > 0) {
+    failed = true;
+    const names = skipped.map((s) => `"${s.name}"`).join(', ');
+    reasons.push(`${skipped.length} server${skipped.length === 1 ? '' : 's'} skipped (not linted): ${names} (--fail-on-skipped)`);
   }
   return { failed, reasons };
 }

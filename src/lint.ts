@@ -4,6 +4,7 @@
  * (src/pipeline/judge.ts). The CLI adds argument parsing, formatting, files and exit codes on top.
  */
 import type { Capture } from './capture.js';
+import type { McplintConfig } from './engine/config.js';
 import { acquireServer } from './pipeline/acquire.js';
 import { judgeServers } from './pipeline/judge.js';
 import { mapLimit } from './pipeline/map-limit.js';
@@ -24,6 +25,8 @@ export interface LintOutcome {
   readonly skippedServers?: readonly SkippedServer[];
   /** The mcplint config file in effect and the line of its `target` (SARIF anchors). */
   readonly configFile?: { readonly path: string; readonly line?: number };
+  /** The mcplint config in effect (empty when there is none). */
+  readonly config: McplintConfig;
 }
 
 export async function lint(options: LintOptions): Promise<LintOutcome> {
@@ -47,6 +50,7 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
     report: { tool: { name: 'mcplint', version: VERSION }, servers, ...(skippedServers.length > 0 ? { skippedServers } : {}) },
     captures: acquired.map((a) => a.capture),
     ...(fromClientConfig ? { skippedServers } : {}),
+    config: run.config,
     ...(run.file ? { configFile: { path: run.file, ...(run.targetLine ? { line: run.targetLine } : {}) } } : {}),
   };
 }

@@ -67,7 +67,7 @@ describe.concurrent('numeric flags: one line naming the flag and what it takes, 
     const dir = scratch();
     writeFileSync(join(dir, 'mcplint.config.json'), '{"timeout": 3000000}');
     const r = await runCli(launchMarker(dir).command, { cwd: dir });
-    expectUsageLine(r, /mcplint\.config\.json: timeout: must be <= 600000/);
+    expectUsageLine(r, /mcplint\.config\.json:1:2: timeout: must be <= 600000/);
   });
 });
 

@@ -84,7 +84,7 @@ describe.concurrent('mcplint CLI', () => {
         /rules\.no-such-rule: unknown rule "no-such-rule"/,
         (d) => writeFileSync(join(d, 'mcplint.config.json'), '{"rules":{"no-such-rule":"off"}}'),
       ],
-      ['malformed config', [], /could not read the config/, (d) => writeFileSync(join(d, '.mcplintrc.json'), '{"rules": ')],
+      ['malformed config', [], /\.mcplintrc\.json:1:\d+: not valid JSON/, (d) => writeFileSync(join(d, '.mcplintrc.json'), '{"rules": ')],
       [
         'bad level in config',
         [],

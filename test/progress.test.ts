@@ -1,6 +1,6 @@
 /** Terminal manners: progress only on a TTY stderr, only after the delay, and erased before output. */
 import { describe, expect, it } from 'vitest';
-import { startProgress } from '../src/progress.js';
+import { activityText, startProgress } from '../src/progress.js';
 
 function fakeStream(isTTY: boolean) {
   const writes: string[] = [];
@@ -44,5 +44,47 @@ describe('progress', () => {
     b.stop();
     expect(pipe.writes).toEqual([]);
     expect(quiet.writes).toEqual([]);
+  });
+});
+
+describe('what the progress line says', () => {
+  it('names the phase, the probe step out of all of them and the tool, clipped', () => {
+    expect(activityText([])).toBeUndefined();
+    expect(activityText([{ phase: 'handshake' }])).toBe('starting');
+    expect(activityText([{ phase: 'listing' }])).toBe('listing');
+    expect(activityText([{ phase: 'probe:valid-calls', step: { index: 3, total: 12, tool: 'notes_get_note' } }])).toBe(
+      'probing 3/12 · notes_get_note',
+    );
+    expect(activityText([{ phase: 'probe:ping', step: { index: 1, total: 12 } }])).toBe('probing 1/12');
+    const long = activityText([{ phase: 'probe:valid-calls', step: { index: 1, total: 2, tool: 'x'.repeat(200) } }]);
+    expect(long!.length).toBeLessThan(60);
+    expect(activityText([{ phase: 'listing' }, { phase: 'handshake' }])).toBe('2 servers · listing');
+  });
+
+  it('shows the detail after the text, made inert', async () => {
+    const { writes, stream } = fakeStream(true);
+    stream.columns = 200;
+    const p = startProgress('linting x', { stream, delayMs: 5, intervalMs: 5, detail: () => 'probing 2/9 · evil\x1b[2Jtool' });
+    await sleep(40);
+    p.stop();
+    const drawn = writes.find((w) => w.includes('probing'))!;
+    expect(drawn).toMatch(/linting x · probing 2\/9 · evil.*tool \(\d+\.\d s\)$/);
+    expect(drawn.replace(/^\r\x1b\[K/, '')).not.toContain('\x1b');
+  });
+
+  it('a live run reports each probe step with its tool', async () => {
+    const { captureFixture } = await import('./helpers/capture.js');
+    const { liveProgress } = await import('../src/connect/reaper.js');
+    const seen = new Set<string>();
+    const timer = setInterval(() => {
+      const text = activityText(liveProgress());
+      if (text) seen.add(text);
+    }, 1);
+    try {
+      await captureFixture('exemplary-server/server.mjs');
+    } finally {
+      clearInterval(timer);
+    }
+    expect([...seen].some((t) => /^probing \d+\/\d+ · notes_\w+$/.test(t))).toBe(true);
   });
 });

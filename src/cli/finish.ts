@@ -42,6 +42,7 @@ export interface FinishOptions {
   readonly failOn?: FailOn;
   readonly maxWarnings?: number;
   readonly minScore?: number;
+  readonly failOnSkipped?: boolean;
 }
 
 function wantsSarif(options: FinishOptions): boolean {
@@ -65,7 +66,8 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(options.baseline ? { file: options.baseline } : {}),
     ...(options.updateBaseline ? { update: true } : {}),
   });
-  const shown = options.quiet ? quietView(report) : report;
+  // --quiet: text counts what it leaves out, so it gets the whole report; other formats get the errors only.
+  const shown = options.quiet && options.format !== 'text' ? quietView(report) : report;
   const places = wantsSarif(options) ? await sarifPlaces(options) : undefined;
   const context = (color: boolean) => ({
     rules,
@@ -76,7 +78,14 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(options.fold === false ? { fold: false } : {}),
   });
 
-  const main = (await formatters[options.format]())(shown, context(options.color ?? (options.output ? false : options.colorSupported)));
+  // Long messages wrap only on a terminal of known width; pipes, files and CI logs get one line per finding.
+  const width = !options.output && process.stdout.isTTY === true && process.stdout.columns > 0 ? process.stdout.columns : undefined;
+  const mainContext = {
+    ...context(options.color ?? (options.output ? false : options.colorSupported)),
+    ...(options.quiet ? { quiet: true } : {}),
+    ...(width !== undefined ? { width } : {}),
+  };
+  const main = (await formatters[options.format]())(shown, mainContext);
   if (options.output) writeFileSync(resolve(options.cwd, options.output), main);
   else process.stdout.write(main);
   // Extra files never get colour and always hold the full report (--quiet trims the main output only).
@@ -95,6 +104,7 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
     ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
     ...(options.strictBaseline ? { strictBaseline: true } : {}),
+    ...(options.failOnSkipped ? { failOnSkipped: true } : {}),
   });
   for (const reason of result.reasons) process.stderr.write(`mcplint: ${inertLine(reason)}\n`);
   return result.failed ? 1 : 0;

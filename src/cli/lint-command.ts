@@ -13,6 +13,12 @@ import { UsageError } from './usage-error.js';
 import { inertLine } from '../shared/inert.js';
 
 export async function lintCommand(args: CliArgs, command: readonly string[]): Promise<number> {
+  if (args['print-config']) {
+    const { printConfig } = await import('./print-config.js');
+    const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
+    process.stdout.write(await printConfig({ cwd: process.cwd(), rules, command: [...command], ...lintOptionsOf(args, 'lint') }));
+    return EXIT.ok;
+  }
   checkTarget(args, command);
   const options = { command: [...command], ...lintOptionsOf(args, 'lint') };
   if (args['dry-run']) return planCommand(options, args.format === 'json' ? 'json' : 'text');
@@ -29,13 +35,17 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
 
   // Loaded by lint() right after it launches the server, so the two overlap (import() caches the module).
   const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
-  const [{ lint }, { finishLint }, { startProgress }] = await Promise.all([
+  const [{ lint }, { finishLint }, { activityText, startProgress }, { liveProgress }] = await Promise.all([
     import('../lint.js'),
     import('./finish.js'),
     import('../progress.js'),
+    import('../connect/reaper.js'),
   ]);
-  const progress = startProgress(progressText(args, command), { enabled: !args.quiet && process.stderr.isTTY === true });
-  const { report, configFile } = await lint({ cwd, rules, ...options })
+  const progress = startProgress(progressText(args, command), {
+    enabled: !args.quiet && process.stderr.isTTY === true,
+    detail: () => activityText(liveProgress()),
+  });
+  const { report, configFile, config } = await lint({ cwd, rules, ...options })
     .then((outcome) => {
       for (const skipped of outcome.skippedServers ?? []) {
         process.stderr.write(inertLine(`mcplint: skipped server "${skipped.name}" of ${args['config-file']}: ${skipped.reason}`) + '\n');
@@ -46,7 +56,9 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   // Baseline, output (stdout or --output, plus --report files), then the exit decision: src/cli/finish.ts.
   const supported = colorSupported(process.env, process.stdout, process.platform);
   const sarifInputs = { ...(configFile ? { configFile } : {}), ...(options.project ? { project: options.project } : {}) };
-  const failed = await finishLint(report, await rules(), { cwd, colorSupported: supported, ...sarifInputs, ...finishing });
+  // --fail-on-skipped / --no-fail-on-skipped win over the config's failOnSkipped.
+  const failOnSkipped = finishing.failOnSkipped ?? config.failOnSkipped === true;
+  const failed = await finishLint(report, await rules(), { cwd, colorSupported: supported, ...sarifInputs, ...finishing, failOnSkipped });
   return failed === 0 ? EXIT.ok : EXIT.findings;
 }
 

@@ -242,6 +242,15 @@ export const OPTIONS = {
       if (v) into.strictBaseline = true;
     },
   }),
+  'fail-on-skipped': flag({
+    group: 'Exit code:',
+    commands: LINT,
+    describe:
+      "With --config-file: exit 1 when a server of the file was skipped (not linted); default: the config's failOnSkipped, else off",
+    finish: (v, into) => {
+      into.failOnSkipped = v;
+    },
+  }),
   fold: flag({
     group: 'Output:',
     commands: LINT,
@@ -262,7 +271,8 @@ export const OPTIONS = {
     alias: 'q',
     group: 'Output:',
     commands: LINT,
-    describe: 'Errors only: hide warnings and notes in the output, no progress',
+    describe:
+      'Errors only, no progress: text prints the error findings and one summary line; other formats list error findings only (--report files stay full)',
     finish: (v, into) => {
       if (v) into.quiet = true;
     },
@@ -373,6 +383,12 @@ export const OPTIONS = {
     lint: (v, into) => {
       into.probes = { ...into.probes, protocolProbes: v };
     },
+  }),
+  'print-config': flag({
+    group: 'Run:',
+    commands: LINT,
+    describe:
+      'Print the resolved configuration (config file, preset, every rule with its level and options, probes, source, target; secrets redacted) as JSON and exit 0; nothing is launched',
   }),
   'dry-run': flag({
     group: 'Probes:',

@@ -19,6 +19,7 @@ import type { ClientConfigRecord, ClientFormat, ConfigValue } from '../capture.j
 import { CLIENT_FORMATS, detectFormat } from '../client-formats.js';
 import { ConfigError } from '../shared/errors.js';
 import { isObject } from '../shared/json.js';
+import { describeJsonSyntax } from '../shared/json-position.js';
 import { readBoundedText } from '../shared/read-bounded.js';
 import { SECRET_NAME } from '../shared/secret-names.js';
 import { REDACTED } from '../util/redact.js';
@@ -61,10 +62,12 @@ export function loadClientConfig(file: string, options: LoadOptions): ClientConf
     throw new ConfigError(`--config-file ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
   let doc: unknown;
+  // Comments and trailing commas become spaces, so a parse error's position is the file's own.
+  const json = stripJsonc(text);
   try {
-    doc = JSON.parse(stripJsonc(text));
+    doc = JSON.parse(json);
   } catch (error) {
-    throw new ConfigError(`--config-file ${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new ConfigError(describeJsonSyntax(`--config-file ${file}`, json, error));
   }
   if (!isObject(doc)) throw new ConfigError(`--config-file ${file}: the file must hold a JSON object`);
   const format = detectFormat(path, doc);
@@ -454,7 +457,7 @@ function lineOf(text: string, name: string, from: number): number {
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** JSONC → JSON: drop comments and trailing commas, leaving strings alone. */
+/** JSONC → JSON: blank out comments and trailing commas (every position stays put), leaving strings alone. */
 export function stripJsonc(text: string): string {
   let out = '';
   let i = 0;
@@ -479,7 +482,10 @@ export function stripJsonc(text: string): string {
       continue;
     }
     if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
+      while (i < text.length && text[i] !== '\n') {
+        out += ' ';
+        i++;
+      }
       continue;
     }
     if (c === '/' && text[i + 1] === '*') {
@@ -494,6 +500,7 @@ export function stripJsonc(text: string): string {
       let j = i + 1;
       while (j < text.length && /\s/.test(text[j]!)) j++;
       if (text[j] === '}' || text[j] === ']') {
+        out += ' ';
         i++;
         continue;
       }

@@ -39,9 +39,19 @@ export interface FrameSink {
   readonly connection: number;
 }
 
+/** Which probe step a connection is on, for the progress line (never recorded in the capture). */
+export interface StepProgress {
+  readonly index: number;
+  readonly total: number;
+  /** The tool called, as the server named it (the progress line makes it inert). */
+  readonly tool?: string;
+}
+
 export interface Connection {
   readonly transport: 'stdio' | 'http' | 'sse';
   phase: Phase;
+  /** Set by the probe runner while a probe step is under way. */
+  step?: StepProgress | undefined;
   readonly frames: readonly Frame[];
   readonly notes: string[];
   /** Resolves when the peer is gone (process exited / connection closed). */
@@ -92,6 +102,7 @@ interface Pending {
 
 export abstract class RecordingSession {
   phase: Phase = 'before-initialize';
+  step?: StepProgress | undefined;
   readonly frames: Frame[];
   readonly notes: string[];
   private readonly pending = new Map<string, Pending>();

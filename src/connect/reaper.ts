@@ -342,6 +342,8 @@ export interface LiveProgress {
   readonly noiseLines: number;
   /** The request mcplint is waiting on, if any. */
   readonly waitingFor?: string;
+  /** The probe step under way (probe phase only). */
+  readonly step?: { readonly index: number; readonly total: number; readonly tool?: string };
   readonly notes: readonly string[];
 }
 

@@ -24,6 +24,7 @@ export function trackSessionProgress(label: string, first: Connection, current: 
       messagesReceived: received,
       noiseLines: noise,
       ...(waitingFor ? { waitingFor } : {}),
+      ...(now.step && now.phase.startsWith('probe:') ? { step: now.step } : {}),
       notes: [...first.notes],
     };
   });

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import type { Ajv as AjvType, ErrorObject } from 'ajv';
 import { editDistance } from '../util/edit-distance.js';
 import { LEVELS, type Level, type Rule } from './rule.js';
+import { checkRuleEntries, type SchemaCheck } from './rule-entries.js';
 import type { IgnoreEntry, RuleSetting } from './run.js';
 import { PROBES_CONFIG_SCHEMA } from '../probes/config-schema.js';
 import type { ProbesConfig } from '../probes/types.js';
@@ -41,6 +42,8 @@ export interface McplintConfig {
   readonly source?: SourceConfig;
   /** Behaviour probes: which tools may be called, with which arguments (src/probes). */
   readonly probes?: ProbesConfig;
+  /** A server of the --config-file that was skipped (not linted) fails the run (--fail-on-skipped wins). */
+  readonly failOnSkipped?: boolean;
 }
 
 export interface SourceConfig {
@@ -133,11 +136,37 @@ export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
         },
       },
       probes: PROBES_CONFIG_SCHEMA,
+      failOnSkipped: {
+        type: 'boolean',
+        description:
+          'With --config-file: exit 1 when a server of the client config was skipped (not linted). Default false; --fail-on-skipped / --no-fail-on-skipped win.',
+      },
     },
   };
 }
 
 let validator: { rules: readonly Rule[]; validate: (value: unknown) => ErrorObject[] } | undefined;
+let ajv: AjvType | undefined;
+const optionChecks = new WeakMap<object, (value: unknown) => readonly ErrorObject[]>();
+
+function loadAjv(): AjvType {
+  if (ajv) return ajv;
+  const require = createRequire(import.meta.url);
+  const Ajv2020 = (require('ajv/dist/2020') as { default: new (o: object) => AjvType }).default;
+  ajv = new Ajv2020({ allErrors: false, strict: false });
+  return ajv;
+}
+
+/** One compiled check per rule options schema. */
+const optionsCheck: SchemaCheck = (schema) => {
+  let check = optionChecks.get(schema);
+  if (!check) {
+    const compiled = loadAjv().compile(schema);
+    check = (v) => (compiled(v) ? [] : (compiled.errors ?? []));
+    optionChecks.set(schema, check);
+  }
+  return check;
+};
 
 /** Validate a loaded config; throws ConfigError with one readable line. */
 export function validateConfig(value: unknown, rules: readonly Rule[], file: string): McplintConfig {
@@ -149,11 +178,10 @@ export function validateConfig(value: unknown, rules: readonly Rule[], file: str
     for (const id of Object.keys(ruleSection)) {
       if (!ruleIds.has(id)) throw new ConfigError(`${file}: rules.${id}: unknown rule "${id}"${suggest(id, ruleIds)}`);
     }
+    if (!Array.isArray(ruleSection)) checkRuleEntries(ruleSection as Record<string, unknown>, rules, file, optionsCheck);
   }
   if (!validator || validator.rules !== rules) {
-    const require = createRequire(import.meta.url);
-    const Ajv2020 = (require('ajv/dist/2020') as { default: new (o: object) => AjvType }).default;
-    const compiled = new Ajv2020({ allErrors: false, strict: false }).compile(configSchema(rules));
+    const compiled = loadAjv().compile(configSchema(rules));
     validator = { rules, validate: (v) => (compiled(v) ? [] : (compiled.errors ?? [])) };
   }
   const errors = validator.validate(value);

@@ -4,10 +4,11 @@
  * cosmiconfig is imported only when a config is actually looked for.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Rule } from './rule.js';
 import { ConfigError, validateConfig, type McplintConfig } from './config.js';
 import { lineOfKey } from './anchors.js';
+import { describeJsonSyntax, positionAt } from '../shared/json-position.js';
 import { checkBoundedFile, readBoundedText } from '../shared/read-bounded.js';
 
 export interface LoadedConfig {
@@ -26,25 +27,37 @@ export async function loadConfig(
 ): Promise<LoadedConfig> {
   // Most runs have no config at all: a cheap look first spares loading cosmiconfig.
   if (!explicit && !mayHaveConfig(cwd)) return { config: {} };
-  const { cosmiconfig, getDefaultSearchPlaces } = await import('cosmiconfig');
+  const [{ cosmiconfig, defaultLoaders, getDefaultSearchPlaces }, { configLoaders }] = await Promise.all([
+    import('cosmiconfig'),
+    import('./config-loaders.js'),
+  ]);
   // cosmiconfig's defaults lack mcplint.config.{json,yaml,yml}; the JSON form is the one editors validate.
   const searchPlaces = [...getDefaultSearchPlaces('mcplint'), 'mcplint.config.json', 'mcplint.config.yaml', 'mcplint.config.yml'];
-  const explorer = cosmiconfig('mcplint', { searchStrategy: 'project', searchPlaces });
   let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
+    // Creating the explorer already reads package.json (cosmiconfig's own "cosmiconfig" key), with its loaders.
+    const explorer = cosmiconfig('mcplint', { searchStrategy: 'project', searchPlaces, loaders: configLoaders(cwd, defaultLoaders) });
     // cosmiconfig reads whatever it finds, unbounded: check the file it is about to read first.
     if (explicit) checkBoundedFile(resolve(cwd, explicit), 'config', `--config ${explicit}`);
     else checkSearchPlaces(cwd, searchPlaces);
     found = explicit ? await explorer.load(explicit) : await explorer.search(cwd);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
+    const unparsable = unparsableJson(error, cwd);
+    if (unparsable) throw new ConfigError(unparsable);
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     if (explicit && /ENOENT/.test(String(message))) throw new ConfigError(`--config ${explicit}: file not found`);
     throw new ConfigError(`could not read the config${explicit ? ` ${explicit}` : ''}: ${message}`);
   }
   if (!found || found.isEmpty) return { config: {} };
   const shown = relative(cwd, found.filepath) || found.filepath;
-  const config = validateConfig(found.config ?? {}, typeof rules === 'function' ? await rules() : rules, shown);
+  const ruleList = typeof rules === 'function' ? await rules() : rules;
+  let config: McplintConfig;
+  try {
+    config = validateConfig(found.config ?? {}, ruleList, shown);
+  } catch (error) {
+    throw error instanceof ConfigError ? placed(error, found.filepath, shown) : error;
+  }
   let targetLine: number | undefined;
   try {
     const text = readBoundedText(found.filepath, 'config', shown);
@@ -53,6 +66,65 @@ export async function loadConfig(
     targetLine = undefined;
   }
   return { config, file: found.filepath, ...(targetLine ? { targetLine } : {}) };
+}
+
+/**
+ * A validation error ("file: rules.x.y: …") with the line and column of the key it names, found
+ * in the file's text key by key (JSON, YAML and JS alike); a list index stops the search at its
+ * list, since the n-th item's keys cannot be told apart by a text search.
+ */
+function placed(error: ConfigError, filepath: string, shown: string): ConfigError {
+  const prefix = `${shown}: `;
+  if (!error.message.startsWith(prefix)) return error;
+  const rest = error.message.slice(prefix.length);
+  const path = /^([^\s:()]+): /.exec(rest)?.[1]?.split('.') ?? [];
+  const unknownKey = /unknown key "([^"]+)"/.exec(rest)?.[1];
+  const keys = [...(basename(filepath) === 'package.json' ? ['mcplint'] : []), ...path, ...(unknownKey ? [unknownKey] : [])];
+  const stop = keys.findIndex((k) => /^\d+$/.test(k));
+  let text: string;
+  try {
+    text = readBoundedText(filepath, 'config', shown);
+  } catch {
+    return error;
+  }
+  const at = offsetOfKeys(text, stop === -1 ? keys : keys.slice(0, stop));
+  if (at === undefined) return error;
+  const { line, column } = positionAt(text, at);
+  return new ConfigError(`${shown}:${line}:${column}: ${rest}`);
+}
+
+/** The offset of the last of `keys`, each looked for after the one before; undefined when the first is missing. */
+function offsetOfKeys(text: string, keys: readonly string[]): number | undefined {
+  let from = 0;
+  let found: number | undefined;
+  for (const key of keys) {
+    const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`(^|[\\s{,])(["']?)${escaped}\\2\\s*:`, 'g');
+    pattern.lastIndex = from;
+    const m = pattern.exec(text);
+    if (!m) break;
+    found = m.index + m[1]!.length;
+    from = pattern.lastIndex;
+  }
+  return found;
+}
+
+/**
+ * cosmiconfig's own JSON errors (its meta-config look at package.json uses its loaders, not ours)
+ * say "JSON Error in FILE:" and the reason on later lines: the file parsed again says where.
+ */
+function unparsableJson(error: unknown, cwd: string): string | undefined {
+  const file = error instanceof Error ? /^JSON Error in (.+?):\s*$/m.exec(error.message)?.[1] : undefined;
+  if (!file) return undefined;
+  const shown = relative(cwd, file) || file;
+  try {
+    const text = readBoundedText(file, 'config', shown);
+    JSON.parse(text);
+  } catch (parseError) {
+    if (parseError instanceof ConfigError) return parseError.message;
+    if (parseError instanceof SyntaxError) return describeJsonSyntax(shown, readBoundedText(file, 'config', shown), parseError);
+  }
+  return undefined;
 }
 
 /**

@@ -12,6 +12,10 @@ import { foldFindings, foldHeadline, groupSubject } from './fold.js';
 import { inertReport } from './inert-report.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { Formatter } from './types.js';
+import { wrappedLine } from './wrap.js';
+
+/** Where a finding's message starts: four spaces, the level tag (seven wide) and two spaces. */
+const FINDING_INDENT = 13;
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -20,7 +24,8 @@ export const text: Formatter = (untrusted, context) => {
   const c = pc.createColors(context.color);
   const out: string[] = [];
   const fold = context.fold !== false;
-  for (const server of report.servers) out.push(...renderServer(server, c, fold, context.rules), '');
+  if (context.quiet) return quietText(report, c, fold, context.width);
+  for (const server of report.servers) out.push(...renderServer(server, c, fold, context.rules, context.width), '');
   const skipped = report.skippedServers ?? [];
   if (report.servers.length > 1 || skipped.length > 0) {
     out.push(...serverLines(report, c), '');
@@ -30,7 +35,7 @@ export const text: Formatter = (untrusted, context) => {
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 
-function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: readonly Rule[]): string[] {
+function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: readonly Rule[], width: number | undefined): string[] {
   const lines: string[] = [];
   const facts: string[] = [server.transport];
   if (server.handshake.ok) {
@@ -48,29 +53,7 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
   }
   facts.push(`${(server.stats.durationMs / 1000).toFixed(1)} s`);
   lines.push(`${c.bold(c.underline(server.label))} ${c.dim(`(${facts.join(' · ')})`)}`);
-
-  const { folds, rest } = foldFindings(server.findings, fold);
-  let currentGroup = '';
-  for (const finding of rest) {
-    const group = subjectKey(groupSubject(finding.subject));
-    if (group !== currentGroup) {
-      currentGroup = group;
-      const where = finding.location.anchor === 'source' ? c.dim(`  ${finding.location.uri}:${finding.location.startLine}`) : '';
-      lines.push('', `  ${c.bold(subjectLabel(groupSubject(finding.subject)))}${where}`);
-    }
-    lines.push(`    ${levelTag(finding.level, c)}  ${finding.message}  ${c.dim(finding.ruleId)}`);
-    if (finding.evidence) {
-      for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`             ${c.dim('│')} ${c.dim(line)}`);
-    }
-  }
-  if (folds.length > 0) {
-    lines.push('', `  ${c.bold('repeated findings')} ${c.dim('(--no-fold prints every one)')}`);
-    for (const f of folds) {
-      const first = f.findings[0]!;
-      lines.push(`    ${levelTag(first.level, c)}  ${foldHeadline(f)}`);
-      lines.push(`             ${c.dim(`e.g. ${first.message}`)}`);
-    }
-  }
+  lines.push(...findingLines(server.findings, c, fold, width));
   if (server.findings.length > 0) lines.push('');
 
   const cap = server.score.cappedBy ? `, capped: ${server.score.cappedBy}` : '';
@@ -95,6 +78,58 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
     );
   for (const note of server.notes) lines.push(c.yellow(`  note: ${note}`));
   return lines;
+}
+
+/** Findings grouped by subject, evidence under each, then the folded repeats. */
+function findingLines(findings: ServerReport['findings'], c: Colors, fold: boolean, width: number | undefined): string[] {
+  const lines: string[] = [];
+  const { folds, rest } = foldFindings(findings, fold);
+  let currentGroup = '';
+  for (const finding of rest) {
+    const group = subjectKey(groupSubject(finding.subject));
+    if (group !== currentGroup) {
+      currentGroup = group;
+      const where = finding.location.anchor === 'source' ? c.dim(`  ${finding.location.uri}:${finding.location.startLine}`) : '';
+      lines.push('', `  ${c.bold(subjectLabel(groupSubject(finding.subject)))}${where}`);
+    }
+    lines.push(...wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
+    if (finding.evidence) {
+      for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`             ${c.dim('│')} ${c.dim(line)}`);
+    }
+  }
+  if (folds.length > 0) {
+    lines.push('', `  ${c.bold('repeated findings')} ${c.dim('(--no-fold prints every one)')}`);
+    for (const f of folds) {
+      const first = f.findings[0]!;
+      lines.push(`    ${levelTag(first.level, c)}  ${foldHeadline(f)}`);
+      lines.push(`             ${c.dim(`e.g. ${first.message}`)}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * --quiet: error findings only (under their server's name), then one summary line that says how
+ * many warnings and notes it leaves out; no score, Top fixes or not-checked list.
+ */
+function quietText(report: LintReport, c: Colors, fold: boolean, width: number | undefined): string {
+  const out: string[] = [];
+  for (const server of report.servers) {
+    const errors = server.findings.filter((f) => f.level === 'error');
+    if (errors.length === 0) continue;
+    out.push(c.bold(c.underline(server.label)), ...findingLines(errors, c, fold, width), '');
+  }
+  const sum = totals(report);
+  const hidden = [sum.warning > 0 ? plural(sum.warning, 'warning') : '', sum.note > 0 ? plural(sum.note, 'note') : '']
+    .filter(Boolean)
+    .join(', ');
+  const skipped = report.skippedServers?.length ?? 0;
+  const across = report.servers.length > 1 || skipped > 0 ? ` in ${plural(report.servers.length, 'linted server')}` : '';
+  const tail = `${hidden ? ` (${hidden} not shown)` : ''}${skipped > 0 ? `, ${plural(skipped, 'server')} skipped (not linted)` : ''}`;
+  if (sum.error > 0) out.push(`${c.red('✖')} ${plural(sum.error, 'error')}${across}${tail}`);
+  else if (skipped > 0) out.push(c.yellow(`⚠ no errors${across}${tail}`));
+  else out.push(c.green(hidden ? `✔ no errors${across}${tail}` : '✔ no problems'));
+  return `${out.join('\n')}\n`;
 }
 
 /** The baseline's stale entries: one line, then one line per entry. */

@@ -23,6 +23,10 @@ export interface FormatContext {
   readonly checklist?: readonly ChecklistItem[];
   /** Text: fold the repeated findings of one rule into one line (default true; --no-fold, --verbose). */
   readonly fold?: boolean;
+  /** Text: the terminal's width, to wrap long messages to (absent: never wrap, as in pipes and files). */
+  readonly width?: number;
+  /** Text: --quiet, errors only and one summary line that counts what it leaves out. */
+  readonly quiet?: boolean;
   /** When the run happened (JUnit timestamps); default now. */
   readonly timestamp?: Date;
 }

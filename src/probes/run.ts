@@ -71,7 +71,7 @@ export async function executePlan(
       }
       const own = fresh;
       fresh = undefined;
-      for (const step of steps) calls.push(await send(own, step, config.startupTimeoutMs));
+      for (const step of steps) calls.push(await send(own, step, config.startupTimeoutMs, plan.steps.length));
       // A throw-away server: its answer is in, its shutdown is not judged, so it gets no grace period.
       const exit = await (own.discard ?? own.close).call(own);
       transcript = [...own.frames];
@@ -97,7 +97,7 @@ export async function executePlan(
           conn = live.connection;
         }
         conn.phase = phase;
-        let call = await send(conn, step, config.timeoutMs);
+        let call = await send(conn, step, config.timeoutMs, plan.steps.length);
         if (call.answer.kind === 'closed') {
           if (!moreAfter(step)) {
             // Nothing left to send: leave it dead, but say how it ended.
@@ -197,7 +197,8 @@ function ended(conn: Connection): string {
 }
 
 /** Send one planned request and record what came back. */
-async function send(conn: Connection, step: PlanStep, timeoutMs: number): Promise<ProbeCall> {
+async function send(conn: Connection, step: PlanStep, timeoutMs: number, total: number): Promise<ProbeCall> {
+  conn.step = { index: step.index, total, ...(step.tool !== undefined ? { tool: step.tool } : {}) };
   const before = conn.frames.length;
   const outcome = await conn.request(step.method, step.params, { timeoutMs, ...(step.id !== undefined ? { id: step.id } : {}) });
   const sent = conn.frames[before];
