@@ -58,7 +58,7 @@ describe('text report', () => {
       /servers\n {2}bookstore-mcp-server 1\.0\.0 +A 100 +0 errors, 0 warnings\n {2}bookstore-mcp-server 1\.0\.0 +[A-F] +\d+ +0 errors, 20 warnings\n/,
     );
     expect(out).toMatch(/ {2}remote-db +skipped: its command is not installed/);
-    expect(out.trimEnd().split('\n').at(-1)).toMatch(/20 problems .*, 1 server skipped \(not linted\) across 2 linted servers$/);
+    expect(out.trimEnd().split('\n').at(-1)).toMatch(/20 problems .* in 2 linted servers, 1 server skipped \(not linted\)$/);
     expect(markdown(report, CONTEXT)).toContain('**1 server skipped (not linted):**');
     expect(JSON.parse(json(report, CONTEXT)).skippedServers).toEqual(report.skippedServers);
   });
@@ -76,7 +76,7 @@ describe('text report', () => {
       CONTEXT,
     );
     const last = out.trimEnd().split('\n').at(-1)!;
-    expect(last).toBe('⚠ no problems in the linted servers, 2 servers skipped (not linted) across 1 linted server');
+    expect(last).toBe('⚠ no problems in 1 linted server, 2 servers skipped (not linted)');
     expect(out).not.toMatch(/✔ no problems\s*$/);
   });
 });

@@ -29,7 +29,7 @@ export const text: Formatter = (untrusted, context) => {
   const skipped = report.skippedServers ?? [];
   if (report.servers.length > 1 || skipped.length > 0) {
     out.push(...serverLines(report, c), '');
-    out.push(summaryLine(totals(report), c, skipped.length) + ` across ${plural(report.servers.length, 'linted server')}`);
+    out.push(summaryLine(totals(report), c, { linted: report.servers.length, skipped: skipped.length }));
   }
   out.push(...baselineLines(report, c));
   return out.join('\n').replace(/\n+$/, '') + '\n';
@@ -175,12 +175,14 @@ function levelTag(level: Severity, c: Colors): string {
 }
 
 /** Never "no problems" while servers were skipped: they were not judged at all. */
-function summaryLine(counts: Readonly<Record<Severity, number>>, c: Colors, skippedServers = 0): string {
+/** The counts line; with `scope` (a multi-server or skipping run) it says how many servers were linted and skipped. */
+function summaryLine(counts: Readonly<Record<Severity, number>>, c: Colors, scope?: { linted: number; skipped: number }): string {
   const problems = counts.error + counts.warning + counts.note;
-  const skipped = skippedServers > 0 ? `, ${plural(skippedServers, 'server')} skipped (not linted)` : '';
-  if (problems === 0) return skipped ? c.yellow(`⚠ no problems in the linted servers${skipped}`) : c.green('✔ no problems');
+  const where = scope ? ` in ${plural(scope.linted, 'linted server')}` : '';
+  const skipped = scope && scope.skipped > 0 ? `, ${plural(scope.skipped, 'server')} skipped (not linted)` : '';
+  if (problems === 0) return skipped ? c.yellow(`⚠ no problems${where}${skipped}`) : c.green(`✔ no problems${where}`);
   const mark = counts.error > 0 ? c.red('✖') : c.yellow('⚠');
-  return `${mark} ${plural(problems, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')})${skipped}`;
+  return `${mark} ${plural(problems, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')})${where}${skipped}`;
 }
 
 function plural(n: number, word: string): string {
