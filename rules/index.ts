@@ -21,6 +21,7 @@ import httpGetStream from './http-get-stream.js';
 import httpNotificationAccepted from './http-notification-accepted.js';
 import httpOriginValidated from './http-origin-validated.js';
 import httpProtocolVersionRejected from './http-protocol-version-rejected.js';
+import httpSessionIdChars from './http-session-id-chars.js';
 import httpSessionNotFound from './http-session-not-found.js';
 import initializeResultSchema from './initialize-result-schema.js';
 import inputSchemaBounded from './input-schema-bounded.js';
@@ -108,6 +109,7 @@ export const rules: readonly Rule[] = [
   httpNotificationAccepted,
   httpOriginValidated,
   httpProtocolVersionRejected,
+  httpSessionIdChars,
   httpSessionNotFound,
   initializeResultSchema,
   inputSchemaBounded,
