@@ -23,6 +23,8 @@ import httpOriginValidated from './http-origin-validated.js';
 import httpProtocolVersionRejected from './http-protocol-version-rejected.js';
 import httpSessionIdChars from './http-session-id-chars.js';
 import httpSessionNotFound from './http-session-not-found.js';
+import httpSsePriming from './http-sse-priming.js';
+import httpSseRetry from './http-sse-retry.js';
 import initializeResultSchema from './initialize-result-schema.js';
 import inputSchemaBounded from './input-schema-bounded.js';
 import inputSchemaClosedSets from './input-schema-closed-sets.js';
@@ -111,6 +113,8 @@ export const rules: readonly Rule[] = [
   httpProtocolVersionRejected,
   httpSessionIdChars,
   httpSessionNotFound,
+  httpSsePriming,
+  httpSseRetry,
   initializeResultSchema,
   inputSchemaBounded,
   inputSchemaClosedSets,

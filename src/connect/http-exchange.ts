@@ -50,6 +50,9 @@ export interface ExchangeResult {
   readonly bodyText?: string;
   readonly bodyBytes: number;
   readonly error?: string;
+  /** SSE: the id of the last event that had one, and the last retry field (for resuming the stream). */
+  readonly lastEventId?: string;
+  readonly retryMs?: number;
 }
 
 /** What the exchanger needs from the session it records into. */
@@ -354,6 +357,8 @@ class Exchange {
       ...(text ? { bodyText: text.slice(0, BODY_TEXT_CAP) } : {}),
       bodyBytes: this.body?.bytes ?? 0,
       ...(error !== undefined ? { error } : {}),
+      ...(this.body?.lastEventId !== undefined ? { lastEventId: this.body.lastEventId } : {}),
+      ...(this.body?.retryMs !== undefined ? { retryMs: this.body.retryMs } : {}),
     };
   }
 }
