@@ -21,6 +21,7 @@ import httpGetStream from './http-get-stream.js';
 import httpNotificationAccepted from './http-notification-accepted.js';
 import httpOriginValidated from './http-origin-validated.js';
 import httpProtocolVersionRejected from './http-protocol-version-rejected.js';
+import httpResumeOwnStream from './http-resume-own-stream.js';
 import httpSessionIdChars from './http-session-id-chars.js';
 import httpSessionNotFound from './http-session-not-found.js';
 import httpSsePriming from './http-sse-priming.js';
@@ -111,6 +112,7 @@ export const rules: readonly Rule[] = [
   httpNotificationAccepted,
   httpOriginValidated,
   httpProtocolVersionRejected,
+  httpResumeOwnStream,
   httpSessionIdChars,
   httpSessionNotFound,
   httpSsePriming,

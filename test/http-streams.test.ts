@@ -58,3 +58,51 @@ describe.concurrent('version negotiation over Streamable HTTP', { timeout: 60_00
     }
   });
 });
+
+const STREAM_RULES = ['http-sse-priming', 'http-sse-retry', 'http-resume-own-stream', 'http-session-id-chars'];
+const streamFindings = (capture: Awaited<ReturnType<typeof captureHttp>>) =>
+  summary(lintAll(capture)).filter((f) => STREAM_RULES.some((id) => f.startsWith(`${id} `)));
+
+describe.concurrent('resumable SSE streams', { timeout: 60_000 }, () => {
+  it('the clean twin primes every stream, sends retry before closing one early, and replays only the resumed stream', async () => {
+    const server = await startHttpFixture('http/resumable-server.mjs');
+    const proxy = await loggingProxy(server.url);
+    try {
+      const capture = await captureHttp(
+        { kind: 'http', url: proxy.url, transport: 'auto' },
+        { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() },
+      );
+      expect(streamFindings(capture)).toEqual([]);
+      // ping's stream was closed early: mcplint waited, resumed it with Last-Event-ID, and got the answer there.
+      const resumes = (capture.exchanges ?? []).filter((e) => e.purpose === 'resume');
+      expect(resumes.length).toBeGreaterThan(0);
+      expect(resumes.every((e) => e.method === 'GET' && /^s\d+-0$/.test(e.requestHeaders['last-event-id'] ?? ''))).toBe(true);
+      expect(summary(lintAll(capture)).filter((f) => f.startsWith('ping-responds'))).toEqual([]);
+      // The resume probe ran, sent one GET with the first event id of the first listed stream, and nothing else.
+      const record = capture.probes['http-resume'];
+      expect(record?.status).toBe('ran');
+      const probeGets = proxy.log.filter((r) => r.method === 'GET' && r.headers['last-event-id'] !== undefined);
+      expect(probeGets.map((r) => r.headers['last-event-id'])).toContain('s1-0');
+      expect(proxy.log.filter((r) => r.body.includes('"tools/call"')).every((r) => !r.body.includes('mcplint-probe'))).toBe(true);
+    } finally {
+      await proxy.close();
+      await server.stop();
+    }
+  });
+
+  it('a server without event ids is not judged on priming or resumption, and the resume probe says why', async () => {
+    const server = await startHttpFixture('clean-server.mjs', { env: {} });
+    try {
+      const capture = await captureHttp(
+        { kind: 'http', url: server.url, transport: 'auto' },
+        { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() },
+      );
+      expect(streamFindings(capture)).toEqual([]);
+      const record = capture.probes['http-resume'];
+      expect(record?.status).toBe('skipped');
+      expect(record?.status === 'skipped' && record.reason).toMatch(/event ids/);
+    } finally {
+      await server.stop();
+    }
+  });
+});
