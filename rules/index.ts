@@ -27,6 +27,7 @@ import httpSessionNotFound from './http-session-not-found.js';
 import httpSsePriming from './http-sse-priming.js';
 import httpSseRetry from './http-sse-retry.js';
 import initializeResultSchema from './initialize-result-schema.js';
+import inputRequiredPlacement from './input-required-placement.js';
 import inputSchemaBounded from './input-schema-bounded.js';
 import inputSchemaClosedSets from './input-schema-closed-sets.js';
 import inputSchemaRequiredExist from './input-schema-required-exist.js';
@@ -118,6 +119,7 @@ export const rules: readonly Rule[] = [
   httpSsePriming,
   httpSseRetry,
   initializeResultSchema,
+  inputRequiredPlacement,
   inputSchemaBounded,
   inputSchemaClosedSets,
   inputSchemaRequiredExist,
