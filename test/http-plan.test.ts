@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildPlan, resolveProbeConfig } from '../src/probes/index.js';
+import type { HttpExchange } from '../src/capture.js';
 import type { HttpPlanInput } from '../src/probes/http-types.js';
 import { makeCapture } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
@@ -95,11 +96,29 @@ describe('buildPlan on an HTTP session', () => {
     expect(plan.steps[6]!.probe).toBe('ping');
   });
 
+  it('plans one GET with Last-Event-ID when two response streams carried event ids, and none otherwise', () => {
+    const stream = (seq: number, rpcMethod: string, eventIds: string[]): HttpExchange => ({
+      ...{ seq, at: seq, phase: 'listing' as const, method: 'POST' as const, url: 'http://127.0.0.1:1/mcp', purpose: 'message' as const },
+      ...{ rpcMethod, rpcKind: 'request' as const, requestHeaders: {}, userHeaders: [], status: 200 },
+      body: { kind: 'sse', bytes: 50, events: eventIds.length, eventIds },
+    });
+    const two = buildPlan(
+      session({ exchanges: [stream(0, 'initialize', ['s1-0', 's1-1']), stream(2, 'tools/list', ['s2-0', 's2-1'])] }),
+      config,
+    );
+    const resume = two.steps.filter((s) => s.probe === 'http-resume');
+    expect(resume.map((s) => `${s.http!.method} ${JSON.stringify(s.http!.headers)}`)).toEqual(['GET {"last-event-id":"s1-0"}']);
+    expect(resume[0]!.reason).toMatch(/initialize \(exchange 0\).*1 other stream/);
+    const one = buildPlan(session({ exchanges: [stream(0, 'initialize', ['s1-0'])] }), config);
+    expect(one.steps.some((s) => s.probe === 'http-resume')).toBe(false);
+    expect(one.skippedProbes.find((s) => s.probe === 'http-resume')?.reason).toMatch(/fewer than two/);
+  });
+
   it('skips what the legacy HTTP+SSE transport does not have, with why', () => {
     const plan = buildPlan(session({ transport: 'sse' }), config);
     expect(plan.steps.filter((s) => s.http).map((s) => s.probe)).toEqual(['http-origin']);
     const skipped = plan.skippedProbes.filter((s) => s.probe.startsWith('http-'));
-    expect(skipped.map((s) => s.probe)).toEqual(['http-notification', 'http-get', 'http-protocol-version', 'http-session']);
+    expect(skipped.map((s) => s.probe)).toEqual(['http-notification', 'http-get', 'http-protocol-version', 'http-session', 'http-resume']);
     expect(skipped.find((s) => s.probe === 'http-session')?.reason).toBe(
       'the legacy HTTP+SSE transport keeps its session in the endpoint URL',
     );
