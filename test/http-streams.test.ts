@@ -106,3 +106,29 @@ describe.concurrent('resumable SSE streams', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('reading a stream until it is quiet', { timeout: 20_000 }, () => {
+  it('an exchange with idleMs stops reading a stream left open once no byte has come for that long', async () => {
+    const { createServer } = await import('node:http');
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('id: r-1\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{}}\n\n');
+      // …and never ends.
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const { HttpConnection } = await import('../src/connect/http.js');
+    const connection = new HttpConnection({ url: `http://127.0.0.1:${port}/mcp`, transport: 'http' }, { timeoutMs: 60_000 });
+    try {
+      // maxMs far beyond the test's timeout: only idleMs can end it in time.
+      const result = await connection.exchange({ method: 'GET', purpose: 'probe', maxMs: 60_000, idleMs: 200 });
+      expect(result.status).toBe(200);
+      expect(result.lastEventId).toBe('r-1');
+      expect(connection.exchanges[result.index]!.body).toMatchObject({ kind: 'sse', events: 1, truncated: true, eventIds: ['r-1'] });
+    } finally {
+      await connection.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -8,7 +8,9 @@ import { atLeast } from '../shared/protocol-version.js';
 import { dataOf, httpInput, isModern, speaksLegacySse, type HttpProbeModule } from './http-probe.js';
 
 /** How long the replay is read: a resumed stream may stay open for later events. */
-const REPLAY_READ_MS = 3000;
+const REPLAY_READ_MS = 2000;
+/** A replay comes at once: this long without a byte and it is over. */
+const REPLAY_IDLE_MS = 400;
 
 export const httpResumeProbe: HttpProbeModule = {
   id: 'http-resume',
@@ -38,7 +40,7 @@ export const httpResumeProbe: HttpProbeModule = {
           reason:
             `resumes the stream that answered ${resumed!.rpcMethod ?? 'a request'} (exchange ${resumed!.seq}) from its first event id; ` +
             `what is replayed must belong to that stream only, never to the ${others.length} other stream${others.length === 1 ? '' : 's'}; ` +
-            `read for at most ${REPLAY_READ_MS / 1000} s`,
+            `read for at most ${REPLAY_READ_MS / 1000} s (until it is quiet for ${REPLAY_IDLE_MS} ms)`,
           detail: { lastEventId, resumedExchange: resumed!.seq },
           http: { method: 'GET', headers: { 'last-event-id': lastEventId } },
         },
@@ -54,6 +56,7 @@ export const httpResumeProbe: HttpProbeModule = {
       headers: step.http!.headers ?? {},
       probe: step.probe,
       maxMs: Math.min(REPLAY_READ_MS, channel.timeoutMs),
+      idleMs: REPLAY_IDLE_MS,
     });
     const replayedIds = channel.exchanges[result.index]?.body?.eventIds ?? [];
     return { ...dataOf(result), lastEventId, resumedExchange: Number(step.detail?.resumedExchange), replayedIds: [...replayedIds] };
