@@ -51,6 +51,7 @@ import parameterDescriptionPresent from './parameter-description-present.js';
 import pingResponds from './ping-responds.js';
 import preInitializeMessages from './pre-initialize-messages.js';
 import promptDescriptionPresent from './prompt-description-present.js';
+import requestStateVerified from './request-state-verified.js';
 import resourceMetadata from './resource-metadata.js';
 import responseFormatOffered from './response-format-offered.js';
 import responseIdEcho from './response-id-echo.js';
@@ -143,6 +144,7 @@ export const rules: readonly Rule[] = [
   pingResponds,
   preInitializeMessages,
   promptDescriptionPresent,
+  requestStateVerified,
   resourceMetadata,
   responseFormatOffered,
   responseIdEcho,
