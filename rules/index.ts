@@ -21,8 +21,13 @@ import httpGetStream from './http-get-stream.js';
 import httpNotificationAccepted from './http-notification-accepted.js';
 import httpOriginValidated from './http-origin-validated.js';
 import httpProtocolVersionRejected from './http-protocol-version-rejected.js';
+import httpResumeOwnStream from './http-resume-own-stream.js';
+import httpSessionIdChars from './http-session-id-chars.js';
 import httpSessionNotFound from './http-session-not-found.js';
+import httpSsePriming from './http-sse-priming.js';
+import httpSseRetry from './http-sse-retry.js';
 import initializeResultSchema from './initialize-result-schema.js';
+import inputRequiredPlacement from './input-required-placement.js';
 import inputSchemaBounded from './input-schema-bounded.js';
 import inputSchemaClosedSets from './input-schema-closed-sets.js';
 import inputSchemaRequiredExist from './input-schema-required-exist.js';
@@ -47,6 +52,7 @@ import pingResponds from './ping-responds.js';
 import preInitializeMessages from './pre-initialize-messages.js';
 import promptDescriptionPresent from './prompt-description-present.js';
 import protocolVersionCurrent from './protocol-version-current.js';
+import requestStateVerified from './request-state-verified.js';
 import resourceMetadata from './resource-metadata.js';
 import responseFormatOffered from './response-format-offered.js';
 import responseIdEcho from './response-id-echo.js';
@@ -109,8 +115,13 @@ export const rules: readonly Rule[] = [
   httpNotificationAccepted,
   httpOriginValidated,
   httpProtocolVersionRejected,
+  httpResumeOwnStream,
+  httpSessionIdChars,
   httpSessionNotFound,
+  httpSsePriming,
+  httpSseRetry,
   initializeResultSchema,
+  inputRequiredPlacement,
   inputSchemaBounded,
   inputSchemaClosedSets,
   inputSchemaRequiredExist,
@@ -135,6 +146,7 @@ export const rules: readonly Rule[] = [
   preInitializeMessages,
   promptDescriptionPresent,
   protocolVersionCurrent,
+  requestStateVerified,
   resourceMetadata,
   responseFormatOffered,
   responseIdEcho,

@@ -53,7 +53,8 @@ export default defineRule({
       let scopeReported = false;
       for (const page of list.pages) {
         const rest = page.rest;
-        if (!rest) continue;
+        // Hints belong on complete results; an InputRequiredResult is input-required-placement's business.
+        if (!rest || rest.resultType === 'input_required') continue;
         if (!ttlReported) {
           if (!('ttlMs' in rest)) {
             ttlReported = true;

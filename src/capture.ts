@@ -298,8 +298,11 @@ export interface HttpExchange {
   readonly method: 'POST' | 'GET' | 'DELETE';
   /** The request URL (query values that look like secrets are redacted before saving). */
   readonly url: string;
-  /** Why mcplint sent it: a JSON-RPC message, the legacy SSE stream, a GET stream check, session termination, a probe. */
-  readonly purpose: 'message' | 'sse-stream' | 'get-stream' | 'terminate' | 'probe';
+  /**
+   * Why mcplint sent it: a JSON-RPC message, the legacy SSE stream, a GET stream check, the GET
+   * with Last-Event-ID resuming a response stream the server closed early, session termination, a probe.
+   */
+  readonly purpose: 'message' | 'sse-stream' | 'get-stream' | 'resume' | 'terminate' | 'probe';
   /** JSON-RPC method of the body (POST), and whether it was a request, notification or response. */
   readonly rpcMethod?: string;
   readonly rpcKind?: 'request' | 'notification' | 'response';
@@ -338,6 +341,8 @@ export interface HttpBody {
   readonly eventNames?: readonly string[];
   readonly eventIds?: readonly string[];
   readonly retry?: number;
+  /** SSE: the first event carried an id / had empty data (both: the priming event of 2025-11-25). */
+  readonly firstEvent?: { readonly id: boolean; readonly empty: boolean };
   /** Frames (indexes into `capture.frames`) of the JSON-RPC messages the body carried. */
   readonly frames?: readonly number[];
   /** The body was cut at the cap, or the stream was closed by mcplint before it ended. */

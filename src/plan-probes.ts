@@ -45,6 +45,7 @@ export function renderPlans(planned: readonly PlannedServer[], format: 'text' | 
     const hs = capture.handshake;
     const header = {
       label,
+      target: capture.target.kind,
       ...(hs.ok
         ? { protocolVersion: hs.protocolVersion, tools: capture.lists.tools.items.length }
         : { problem: `the handshake failed: ${hs.message}` }),

@@ -96,11 +96,21 @@ describe('SSE bodies', () => {
       kind: 'sse',
       bytes: expect.any(Number),
       events: 3,
+      firstEvent: { id: true, empty: false },
       eventNames: ['custom'],
       eventIds: ['1', '2'],
       retry: 500,
       frames: [3, 4],
     });
+  });
+
+  it('record whether the first event primes the stream (an id and empty data)', () => {
+    const primed = sse();
+    primed.push(bytes('id: s1-0\nretry: 1000\ndata:\n\nid: s1-1\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n'));
+    expect(primed.describe(200, [])).toMatchObject({ firstEvent: { id: true, empty: true }, eventIds: ['s1-0', 's1-1'], retry: 1000 });
+    const unprimed = sse();
+    unprimed.push(bytes('data: {"jsonrpc":"2.0","id":1,"result":{}}\n\n'));
+    expect(unprimed.describe(200, [])).toMatchObject({ firstEvent: { id: false, empty: false } });
   });
 
   it('hold an event cut mid-line, mid-character or between CR and LF until it completes', () => {

@@ -2,53 +2,16 @@
  * HTTP probes are planned like every other probe: `mcplint plan --url` (and `--dry-run --url`)
  * lists each with its reason and sends none of them; buildPlan plans them from the HTTP session.
  */
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildPlan, resolveProbeConfig } from '../src/probes/index.js';
+import type { HttpExchange } from '../src/capture.js';
 import type { HttpPlanInput } from '../src/probes/http-types.js';
 import { makeCapture } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
+import { loggingProxy, type Logged } from './helpers/logging-proxy.js';
 import { startHttpFixture } from './helpers/targets.js';
 
 const HTTP_PROBE_IDS = ['http-notification', 'http-get', 'http-protocol-version', 'http-origin', 'http-session'];
-
-interface Logged {
-  readonly method: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-
-/** A pass-through proxy in front of `target` that logs every request it forwards. */
-async function loggingProxy(target: string): Promise<{ url: string; log: Logged[]; close: () => Promise<void> }> {
-  const upstream = new URL(target);
-  const log: Logged[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      log.push({ method: req.method ?? '', headers: req.headers, body: body.toString('utf8') });
-      const forward = request(upstream, { method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      forward.on('error', () => res.destroy());
-      forward.end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}${upstream.pathname}`,
-    log,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const rpcMethods = (log: readonly Logged[]) => log.filter((r) => r.body).map((r) => (JSON.parse(r.body) as { method?: string }).method);
 
@@ -133,11 +96,29 @@ describe('buildPlan on an HTTP session', () => {
     expect(plan.steps[6]!.probe).toBe('ping');
   });
 
+  it('plans one GET with Last-Event-ID when two response streams carried event ids, and none otherwise', () => {
+    const stream = (seq: number, rpcMethod: string, eventIds: string[]): HttpExchange => ({
+      ...{ seq, at: seq, phase: 'listing' as const, method: 'POST' as const, url: 'http://127.0.0.1:1/mcp', purpose: 'message' as const },
+      ...{ rpcMethod, rpcKind: 'request' as const, requestHeaders: {}, userHeaders: [], status: 200 },
+      body: { kind: 'sse', bytes: 50, events: eventIds.length, eventIds },
+    });
+    const two = buildPlan(
+      session({ exchanges: [stream(0, 'initialize', ['s1-0', 's1-1']), stream(2, 'tools/list', ['s2-0', 's2-1'])] }),
+      config,
+    );
+    const resume = two.steps.filter((s) => s.probe === 'http-resume');
+    expect(resume.map((s) => `${s.http!.method} ${JSON.stringify(s.http!.headers)}`)).toEqual(['GET {"last-event-id":"s1-0"}']);
+    expect(resume[0]!.reason).toMatch(/initialize \(exchange 0\).*1 other stream/);
+    const one = buildPlan(session({ exchanges: [stream(0, 'initialize', ['s1-0'])] }), config);
+    expect(one.steps.some((s) => s.probe === 'http-resume')).toBe(false);
+    expect(one.skippedProbes.find((s) => s.probe === 'http-resume')?.reason).toMatch(/fewer than two/);
+  });
+
   it('skips what the legacy HTTP+SSE transport does not have, with why', () => {
     const plan = buildPlan(session({ transport: 'sse' }), config);
     expect(plan.steps.filter((s) => s.http).map((s) => s.probe)).toEqual(['http-origin']);
     const skipped = plan.skippedProbes.filter((s) => s.probe.startsWith('http-'));
-    expect(skipped.map((s) => s.probe)).toEqual(['http-notification', 'http-get', 'http-protocol-version', 'http-session']);
+    expect(skipped.map((s) => s.probe)).toEqual(['http-notification', 'http-get', 'http-protocol-version', 'http-session', 'http-resume']);
     expect(skipped.find((s) => s.probe === 'http-session')?.reason).toBe(
       'the legacy HTTP+SSE transport keeps its session in the endpoint URL',
     );

@@ -61,9 +61,9 @@ export interface LiveSession {
   /** HTTP targets: the connection the HTTP protocol probes send on (withheld by --no-protocol-probes). */
   readonly http?: HttpConnection;
   /**
-   * Start the server once more on a connection of its own, recording into its own frames, with
-   * nothing sent yet (version negotiation needs a first contact of its own). The caller closes it.
-   * Absent when the transport cannot.
+   * Start the server once more on a connection of its own (HTTP: a connection for a second,
+   * throw-away session), recording into its own frames, with nothing sent yet (version
+   * negotiation needs a first contact of its own). The caller closes it. Absent when the transport cannot.
    */
   readonly openFresh?: () => Connection;
   /**

@@ -7,7 +7,7 @@
 import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../capture.js';
 import { redactText } from '../util/redact.js';
 import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
-import { HttpConnection, type HttpTransportChoice } from './http.js';
+import { HttpConnection, type HttpTarget, type HttpTransportChoice } from './http.js';
 import type { StdioTarget } from './stdio.js';
 
 export interface ResolvedStdioTarget extends StdioTarget {
@@ -91,24 +91,29 @@ export async function captureHttp(target: ResolvedHttpTarget, options: TargetCap
     headerNames: Object.keys(target.headers ?? {}).sort(),
     ...(target.declaredIn ? { declaredIn: target.declaredIn } : {}),
   };
-  const connection = new HttpConnection(
-    {
-      url: target.url,
-      ...(target.headers ? { headers: target.headers } : {}),
-      transport: target.transport ?? 'auto',
-      ...(target.allowOrigins ? { allowOrigins: target.allowOrigins } : {}),
-    },
-    { timeoutMs: options.timeoutMs },
-  );
+  const connection = new HttpConnection(connectionTarget(target), { timeoutMs: options.timeoutMs });
   // The probes (planned by the caller: connect does not know them) get the HTTP connection too, so
   // that they plan the HTTP protocol probes first; --no-protocol-probes withholds it.
   const hook = options.probes;
+  // Version negotiation's first contact of its own: a second, throw-away session on a connection
+  // of its own (initialize, then DELETE at its close), over the transport the server speaks.
+  const openFresh = (): HttpConnection =>
+    new HttpConnection({ ...connectionTarget(target), transport: connection.transport }, { timeoutMs: options.timeoutMs });
   const probes =
     hook &&
     (async (session: LiveSession): Promise<Record<string, ProbeRecord>> =>
-      hook(options.httpProbes === false ? session : { ...session, http: connection }));
+      hook({ ...session, openFresh, ...(options.httpProbes === false ? {} : { http: connection }) }));
   const capture = await runSession(connection, description, { ...options, ...(probes ? { probes } : {}) }, () => connection.connectError);
   return { ...capture, exchanges: connection.exchanges.map((e) => ({ ...e })) };
+}
+
+function connectionTarget(target: ResolvedHttpTarget): HttpTarget {
+  return {
+    url: target.url,
+    ...(target.headers ? { headers: target.headers } : {}),
+    transport: target.transport ?? 'auto',
+    ...(target.allowOrigins ? { allowOrigins: target.allowOrigins } : {}),
+  };
 }
 
 /** How an interrupted run names the server: its client config name, and its command line or URL, secrets redacted. */

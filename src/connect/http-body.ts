@@ -41,6 +41,10 @@ export class BodyDecoder {
   private readonly eventNames: string[] = [];
   private readonly eventIds: string[] = [];
   private retry: number | undefined;
+  /** The id of the last event that had one (what a client resumes from with Last-Event-ID). */
+  lastEventId: string | undefined;
+  /** The first event: whether it carried an id, and whether its data was empty (a priming event has both). */
+  private first: { id: boolean; empty: boolean } | undefined;
   private json = false;
   private cut = false;
   private ended = false;
@@ -56,6 +60,11 @@ export class BodyDecoder {
 
   get overflowed(): boolean {
     return this.totalBytes > this.options.maxBytes;
+  }
+
+  /** The last `retry` field the stream sent. */
+  get retryMs(): number | undefined {
+    return this.retry;
   }
 
   get truncated(): boolean {
@@ -134,9 +143,10 @@ export class BodyDecoder {
     };
   }
 
-  private eventSummary(): Pick<HttpBody, 'events' | 'eventNames' | 'eventIds' | 'retry'> {
+  private eventSummary(): Pick<HttpBody, 'events' | 'eventNames' | 'eventIds' | 'retry' | 'firstEvent'> {
     return {
       events: this.events,
+      ...(this.first ? { firstEvent: this.first } : {}),
       ...(this.eventNames.length ? { eventNames: this.eventNames } : {}),
       ...(this.eventIds.length ? { eventIds: this.eventIds } : {}),
       ...(this.retry !== undefined ? { retry: this.retry } : {}),
@@ -145,9 +155,11 @@ export class BodyDecoder {
 
   private event(event: SseEvent): DecodedMessage[] {
     this.events++;
+    this.first ??= { id: event.id !== undefined && event.id !== '', empty: event.data.trim() === '' };
     if (this.eventNames.length < MAX_EVENT_LABELS && event.event !== 'message') this.eventNames.push(event.event);
     if (event.id !== undefined && this.eventIds.length < MAX_EVENT_LABELS) this.eventIds.push(event.id);
     if (event.retry !== undefined) this.retry = event.retry;
+    if (event.id !== undefined && event.id !== '') this.lastEventId = event.id;
     if (this.options.onEvent?.(event)) return [];
     if (event.data.trim() === '') return [];
     const parsed = parseJson(event.data);

@@ -32,6 +32,8 @@ export interface ExchangeSpec {
   readonly headersOnly?: boolean;
   /** Give up on the whole exchange after this long (default: only the header timeout applies to streams). */
   readonly maxMs?: number;
+  /** Stop reading the body once it has been quiet this long (a replay that is over on a stream left open). */
+  readonly idleMs?: number;
   readonly probe?: string;
   /** Index of the send frame of this message, to tag it with the exchange. */
   readonly sendFrame?: number;
@@ -53,6 +55,9 @@ export interface ExchangeResult {
   /** What outgrew a cap, when something did: "the tools/list response exceeded the 64 MiB body cap; mcplint stopped reading it". */
   readonly overCap?: string;
   readonly error?: string;
+  /** SSE: the id of the last event that had one, and the last retry field (for resuming the stream). */
+  readonly lastEventId?: string;
+  readonly retryMs?: number;
 }
 
 /** What the exchanger needs from the session it records into. */
@@ -142,6 +147,7 @@ class Exchange {
   private readonly frames: number[] = [];
   private req: ClientRequest | undefined;
   private maxTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
   private finished = false;
   private followed = false;
 
@@ -300,7 +306,18 @@ class Exchange {
     this.body = body;
     // A stream may stay quiet for as long as it likes.
     if (this.contentType === 'text/event-stream') this.req?.setTimeout(0);
+    const idleMs = this.spec.idleMs;
+    const quiet = (): void => {
+      if (idleMs === undefined) return;
+      clearTimeout(this.idleTimer);
+      this.idleTimer = setTimeout(() => {
+        body.markTruncated();
+        res.destroy();
+      }, idleMs);
+    };
+    quiet();
     res.on('data', (chunk: Buffer) => {
+      quiet();
       this.take(body.push(chunk));
       if (!body.overflowed) return;
       const cap = this.exchanger.options.maxBodyBytes;
@@ -337,6 +354,7 @@ class Exchange {
     if (this.finished) return;
     this.finished = true;
     if (this.maxTimer) clearTimeout(this.maxTimer);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     if (this.req) this.exchanger.inflight.delete(this.req);
     if (this.body) this.take(this.body.end());
     if (this.body?.oversizedEvents && !this.body.overflowed) this.exchanger.host.notes.push(`${capitalised(this.overCap()!)}.`);
@@ -375,6 +393,8 @@ class Exchange {
       bodyBytes: this.body?.bytes ?? 0,
       ...(overCap ? { overCap } : {}),
       ...(error !== undefined ? { error } : {}),
+      ...(this.body?.lastEventId !== undefined ? { lastEventId: this.body.lastEventId } : {}),
+      ...(this.body?.retryMs !== undefined ? { retryMs: this.body.retryMs } : {}),
     };
   }
 }

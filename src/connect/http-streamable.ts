@@ -5,12 +5,15 @@
  * session with DELETE, as clients SHOULD.
  */
 import { isObject } from '../shared/json.js';
+import type { RequestId } from './connection.js';
 import type { ExchangeResult, ExchangeSpec } from './http-exchange.js';
 import { headerSafe, rpcOf } from './http-headers.js';
 import { httpError, requestIdOf, type HttpSessionHost } from './http-transport.js';
 
 /** JSON-RPC error codes only a 2026-07-28 ("modern") server sends: header mismatch, missing capability, unsupported version. */
 export const MODERN_ERROR_CODES: ReadonlySet<number> = new Set([-32020, -32021, -32022]);
+/** How many times one request's stream is resumed (GET with Last-Event-ID) before its request fails. */
+const MAX_RESUMES = 3;
 /** Statuses with which a legacy HTTP+SSE server refuses a POSTed initialize. */
 const LEGACY_REFUSALS = new Set([400, 404, 405]);
 
@@ -68,8 +71,9 @@ export class StreamableHttp {
   /** POST one message and settle its request from the response. */
   private async post(line: string, message: unknown, sendFrame: number): Promise<void> {
     const { host } = this;
-    const result = await host.exchange({ method: 'POST', purpose: 'message', body: line, message, sendFrame });
+    let result = await host.exchange({ method: 'POST', purpose: 'message', body: line, message, sendFrame });
     const id = requestIdOf(message);
+    result = await this.resume(result, id);
     if (result.status !== undefined) host.everAnswered = true;
     if (id === undefined || !host.isPending(id)) return;
 
@@ -83,6 +87,27 @@ export class StreamableHttp {
     if (!host.isPending(id)) return;
     const overCap = result.overCap !== undefined ? { overCap: result.overCap } : {};
     host.settle(id, { kind: 'error', error: httpError(status, result), frame: -1, ms: host.elapsed(), ...overCap });
+  }
+
+  /**
+   * The server closed the request's event stream before answering, after an event with an id: as
+   * clients SHOULD, wait the `retry` it asked for (at most the request timeout) and resume with a
+   * GET carrying Last-Event-ID, where the answer arrives; a few times at most.
+   */
+  private async resume(first: ExchangeResult, id: RequestId | undefined): Promise<ExchangeResult> {
+    const { host } = this;
+    let result = first;
+    for (let n = 0; n < MAX_RESUMES; n++) {
+      const from = result.lastEventId;
+      const unanswered = id !== undefined && host.isPending(id) && !host.isClosed && !host.terminated;
+      if (!unanswered || from === undefined || result.error !== undefined || result.contentType !== 'text/event-stream') return result;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(result.retryMs ?? 0, host.timeoutMs)));
+      const again = await host.exchange({ method: 'GET', purpose: 'resume', headers: { 'last-event-id': from }, maxMs: host.timeoutMs });
+      // Nothing to resume (405, 404…): the request fails as the first stream left it.
+      if (again.status === undefined || again.status < 200 || again.status >= 300) return result;
+      result = { ...again, lastEventId: again.lastEventId ?? from };
+    }
+    return result;
   }
 }
 

@@ -10,6 +10,8 @@ export interface PlanHeader {
   readonly tools?: number;
   /** Why there is no plan (the handshake failed…). */
   readonly problem?: string;
+  /** What a step on a connection of its own opens: a server process (stdio) or a session (HTTP). */
+  readonly target?: 'stdio' | 'http';
 }
 
 export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' | 'json'): string {
@@ -63,7 +65,7 @@ export function formatPlan(plan: ProbePlan, header: PlanHeader, format: 'text' |
         ? `tools/call ${s.tool} ${JSON.stringify((s.params as { arguments?: unknown }).arguments ?? {})}`
         : `${s.method}${s.params !== undefined ? ` ${JSON.stringify(s.params)}` : ''}`;
     const id = s.id !== undefined ? ` (request id ${JSON.stringify(s.id)})` : '';
-    const fresh = s.connection === 'fresh' ? ' [new server process]' : '';
+    const fresh = s.connection === 'fresh' ? (header.target === 'http' ? ' [new HTTP session]' : ' [new server process]') : '';
     return [
       `  ${String(s.index).padStart(width)}. ${show(what)}${show(id)}${fresh}`,
       `  ${' '.repeat(width)}  why: ${show(s.reason)} [probe ${s.probe}]`,

@@ -4,6 +4,7 @@ import { httpNotificationProbe } from './http-notification.js';
 import { httpOriginProbe } from './http-origin.js';
 import type { HttpProbeModule } from './http-probe.js';
 import { httpProtocolVersionProbe } from './http-protocol-version.js';
+import { httpResumeProbe } from './http-resume.js';
 import { httpSessionProbe } from './http-session.js';
 
 export const HTTP_PROBES: readonly HttpProbeModule[] = [
@@ -12,4 +13,5 @@ export const HTTP_PROBES: readonly HttpProbeModule[] = [
   httpProtocolVersionProbe,
   httpOriginProbe,
   httpSessionProbe,
+  httpResumeProbe,
 ];

@@ -14,6 +14,7 @@ import { promptsGetProbe } from './prompts-get.js';
 import { toolListPermissions } from './policy.js';
 import { planTools, type PlanContext, type ProbeModule } from './probe.js';
 import { requestIdsProbe } from './request-ids.js';
+import { requestStateProbe } from './request-state.js';
 import { resourcesReadProbe } from './resources-read.js';
 import { unknownMethodProbe } from './unknown-method.js';
 import { unknownResourceProbe } from './unknown-resource.js';
@@ -34,6 +35,7 @@ export const PROBES: readonly ProbeModule[] = [
   versionNegotiationProbe,
   // Read-side probes before any tool runs, so they see the state the listing saw.
   promptsGetProbe,
+  requestStateProbe,
   resourcesReadProbe,
   unknownResourceProbe,
   declaredCapabilitiesProbe,

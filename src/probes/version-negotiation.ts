@@ -1,6 +1,6 @@
 /**
- * Protocol probe `version-negotiation`: the server started once more, and its first message is an
- * initialize asking for a protocol version that does not exist. The server must answer with a
+ * Protocol probe `version-negotiation`: the server started once more (over HTTP: a second session
+ * of its own, ended with DELETE), and its first message is an initialize asking for a protocol version that does not exist. The server must answer with a
  * version it supports, never echo the bogus one (version-negotiation, version-negotiation-refusal).
  */
 import { VERSION } from '../version.js';
@@ -23,7 +23,7 @@ export const versionNegotiationProbe: ProbeModule = {
           method: 'initialize',
           params: { protocolVersion: BOGUS_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'mcplint', version: VERSION } },
           purpose: 'unsupported-version',
-          reason: `on a new connection: asking for protocol ${BOGUS_PROTOCOL_VERSION}, which no server supports, must get a version the server does support back`,
+          reason: `${ctx.input.http ? 'in a second, throw-away HTTP session (ended with DELETE; the linted session is left alone)' : 'on a new connection'}: asking for protocol ${BOGUS_PROTOCOL_VERSION}, which no server supports, must get a version the server does support back`,
         },
       ],
       data: { requested: BOGUS_PROTOCOL_VERSION, negotiated: ctx.protocolVersion },

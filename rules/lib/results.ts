@@ -1,0 +1,29 @@
+/**
+ * The results the server sent, each with the method of the request it answers (matched by id, type
+ * included, among the requests mcplint sent on the main connection). Pure reads of the frames.
+ */
+import type { Capture } from '../../src/capture.js';
+import { isObject, type CaptureIndex, type JsonObject } from '../../src/engine/capture-index.js';
+
+export interface AnsweredResult {
+  readonly method: string;
+  readonly result: JsonObject;
+  readonly frame: number;
+}
+
+export function answeredResults(capture: Capture, index: CaptureIndex): AnsweredResult[] {
+  const methods = new Map<string, string>();
+  for (const frame of capture.frames) {
+    if (frame.kind !== 'message' || frame.dir !== 'send' || !isObject(frame.message)) continue;
+    const m = frame.message;
+    if (typeof m.method === 'string' && 'id' in m) methods.set(`${typeof m.id}:${String(m.id)}`, m.method);
+  }
+  const out: AnsweredResult[] = [];
+  for (const frame of index.received) {
+    const m = frame.message;
+    if (frame.truncated || !isObject(m) || !('id' in m) || !isObject(m.result)) continue;
+    const method = methods.get(`${typeof m.id}:${String(m.id)}`);
+    if (method) out.push({ method, result: m.result, frame: frame.frameIndex });
+  }
+  return out;
+}

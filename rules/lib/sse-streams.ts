@@ -1,0 +1,33 @@
+/**
+ * The SSE streams a Streamable HTTP server answered POSTed requests with, for the stream rules
+ * (http-sse-priming, http-sse-retry): pure reads of the recorded exchanges.
+ */
+import type { Capture, HttpExchange } from '../../src/capture.js';
+import { isObject } from '../../src/engine/capture-index.js';
+
+/** POSTed requests answered 2xx with an event stream that carried at least one event. */
+export function postStreams(capture: Capture): HttpExchange[] {
+  return (capture.exchanges ?? []).filter(
+    (e) =>
+      e.method === 'POST' &&
+      e.rpcKind === 'request' &&
+      e.status !== undefined &&
+      e.status >= 200 &&
+      e.status < 300 &&
+      e.body?.kind === 'sse' &&
+      (e.body.events ?? 0) > 0,
+  );
+}
+
+/** The server puts ids on its SSE events (its streams are resumable), on any stream. */
+export function issuesEventIds(capture: Capture): boolean {
+  return (capture.exchanges ?? []).some((e) => (e.body?.eventIds?.length ?? 0) > 0);
+}
+
+/** The stream carried a JSON-RPC response (the answer to the POSTed request). */
+export function carriedResponse(capture: Capture, exchange: HttpExchange): boolean {
+  return (exchange.body?.frames ?? []).some((i) => {
+    const frame = capture.frames[i];
+    return frame?.kind === 'message' && isObject(frame.message) && ('result' in frame.message || 'error' in frame.message);
+  });
+}
