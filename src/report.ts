@@ -2,7 +2,7 @@
  * The report: what formatters receive. One entry per linted server (a client config can hold
  * several), each with located findings, skipped rules, ignored findings and a score.
  */
-import type { Capture, TargetDescription } from './capture.js';
+import { targetText, type Capture, type TargetDescription } from './capture.js';
 import { locate, type Anchors, type Location } from './engine/locate.js';
 import type { Rule, Severity } from './engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from './engine/run.js';
@@ -218,7 +218,7 @@ export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolSc
 
 export function targetLabel(target: TargetDescription): string {
   if (target.declaredIn?.serverName) return target.declaredIn.serverName;
-  return target.kind === 'stdio' ? [target.command, ...target.args].join(' ') : target.url;
+  return targetText(target);
 }
 
 /** Ignored and baselined findings over all servers (every format's summary shows them). */
