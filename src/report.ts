@@ -216,6 +216,11 @@ export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolSc
   });
 }
 
+/** The transport as a report shows it: a bare listing (--from) had none. */
+export function transportText(transport: Capture['transport']): string {
+  return transport === 'none' ? 'bare tools/list result, no live session' : transport;
+}
+
 export function targetLabel(target: TargetDescription): string {
   if (target.declaredIn?.serverName) return target.declaredIn.serverName;
   return targetText(target);

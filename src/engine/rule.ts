@@ -66,7 +66,8 @@ export type Requirement =
   | 'peers'
   /**
    * Reads the live session's transcript (capture.frames and the index's views of them: received,
-   * noise, server requests and notifications). A bare tools/list result (--from) has none.
+   * noise, server requests and notifications) or the records of several probes (capture.probes,
+   * when no one `probe:<id>` says it). A bare tools/list result (--from) has none of them.
    */
   | 'session'
   /**

@@ -197,12 +197,18 @@ function missingData(
       return notApplicable(`requirement of protocol ${rule.until} and earlier; the server negotiated ${handshake.protocolVersion}`);
     }
   }
-  for (const need of rule.requires ?? []) {
+  // A bare listing: "needs a live session" says more than any other missing part.
+  const needs =
+    capture.target.kind === 'listing' ? [...(rule.requires ?? [])].sort((a, b) => liveFirst(b) - liveFirst(a)) : (rule.requires ?? []);
+  for (const need of needs) {
     const why = need === 'peers' && peersDeferred !== undefined ? gap(peersDeferred) : missingRequirement(need, capture, source, peers);
     if (why) return why;
   }
   return undefined;
 }
+
+const liveFirst = (need: Requirement): number =>
+  need === 'session' || need === 'exit' || need === 'stdio' || need === 'http' || need.startsWith('probe:') ? 1 : 0;
 
 /** Why a rule that needs a live session cannot run on a bare listing. */
 export const NEEDS_LIVE_SESSION = 'needs a live session: the input is a bare tools/list result';

@@ -12,7 +12,6 @@ import type { SourceIndex } from '../source/types.js';
 import { jsonText } from '../shared/json-text.js';
 import { deepFreeze } from '../util/freeze.js';
 import { redactCapture } from '../util/redact.js';
-import { readCapture } from './capture-file.js';
 import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
 import { describeForSource, sourceIndexFor, type MappedSource } from './source-index.js';
@@ -48,7 +47,7 @@ export interface AcquireContext {
 
 export async function acquireServer(input: ServerInput, ctx: AcquireContext): Promise<AcquiredServer> {
   if (input.kind === 'capture-file') {
-    const capture = deepFreeze(redactCapture(readCapture(input.path)));
+    const capture = deepFreeze(redactCapture(input.capture));
     if (ctx.mode === 'plan') {
       const [{ DEFAULT_CAPTURE_OPTIONS }, { planFor, resolveProbeConfig }] = await Promise.all([
         import('../connect/capture-session.js'),

@@ -126,7 +126,9 @@ export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeConte
 }
 
 function serverName(server: AcquiredServer): string | undefined {
-  return server.input.kind === 'target' ? server.input.name : undefined;
+  if (server.input.kind === 'target') return server.input.name;
+  // A listing file of several servers (the guide's tools.json) names each by its key.
+  return server.capture.target.kind === 'listing' ? server.capture.target.server : undefined;
 }
 
 /** "name (serverInfo name version)" so a report with several servers says which entry is which. */
