@@ -186,6 +186,8 @@ function missingData(
   peers?: readonly PeerServer[],
   peersDeferred?: string,
 ): Missing | undefined {
+  // A bare listing: "needs a live session" says more than any other missing part.
+  if (capture.target.kind === 'listing' && (rule.requires ?? []).some(liveOnly)) return gap(NEEDS_LIVE_SESSION);
   const handshake = capture.handshake;
   if (rule.since && handshake.ok) {
     if (!atLeast(handshake.protocolVersion, rule.since)) {
@@ -197,18 +199,16 @@ function missingData(
       return notApplicable(`requirement of protocol ${rule.until} and earlier; the server negotiated ${handshake.protocolVersion}`);
     }
   }
-  // A bare listing: "needs a live session" says more than any other missing part.
-  const needs =
-    capture.target.kind === 'listing' ? [...(rule.requires ?? [])].sort((a, b) => liveFirst(b) - liveFirst(a)) : (rule.requires ?? []);
-  for (const need of needs) {
+  for (const need of rule.requires ?? []) {
     const why = need === 'peers' && peersDeferred !== undefined ? gap(peersDeferred) : missingRequirement(need, capture, source, peers);
     if (why) return why;
   }
   return undefined;
 }
 
-const liveFirst = (need: Requirement): number =>
-  need === 'session' || need === 'exit' || need === 'stdio' || need === 'http' || need.startsWith('probe:') ? 1 : 0;
+/** Requirements only a live session meets. */
+const liveOnly = (need: Requirement): boolean =>
+  need === 'session' || need === 'exit' || need === 'stdio' || need === 'http' || need.startsWith('probe:');
 
 /** Why a rule that needs a live session cannot run on a bare listing. */
 export const NEEDS_LIVE_SESSION = 'needs a live session: the input is a bare tools/list result';
@@ -219,8 +219,7 @@ function missingFromListing(need: Requirement, capture: Capture): Missing | unde
   if (target.kind !== 'listing') return 'not-listing';
   if (need === 'handshake')
     return target.initialize ? undefined : gap('needs the initialize result: the input is a bare tools/list result without one');
-  if (need === 'session' || need === 'exit' || need === 'stdio' || need === 'http' || need.startsWith('probe:'))
-    return gap(NEEDS_LIVE_SESSION);
+  if (liveOnly(need)) return gap(NEEDS_LIVE_SESSION);
   const list = LIST_REQUIREMENTS[need];
   if (list && capture.lists[list].status === 'skipped') return notApplicable(`the input lists no ${list}`);
   return 'not-listing';
