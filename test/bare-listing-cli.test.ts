@@ -60,9 +60,7 @@ describe.concurrent('--from a bare tools/list result', () => {
   });
 
   it('a defect in the listed data is found (exit 1); without initialize the rules needing it say so', async () => {
-    const tools = cleanTools().map((t: { name: string; inputSchema: unknown }, i: number) =>
-      i === 0 ? { ...t, inputSchema: { type: 'objekt' } } : t,
-    );
+    const tools = cleanTools().map((t, i) => (i === 0 ? { ...t, inputSchema: { type: 'objekt' } } : t));
     const { code, servers } = await lintJson(file('bad.json', { tools }));
     const [server] = servers;
     expect(server!.findings.map((f) => f.ruleId)).toContain('input-schema-valid');
