@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Capture } from '../src/capture.js';
 import type { Requirement, Rule } from '../src/engine/rule.js';
 import { mergeRunResults, runRules, type RuleSetting, type RunResult } from '../src/engine/run.js';
-import { judgeBeforeExit, judgedAfterExit } from '../src/pipeline/judge.js';
+import { judgeBeforeExit, judgedAfterExit } from '../src/pipeline/judge-before-exit.js';
 import { deepFreeze } from '../src/util/freeze.js';
 import { rules } from '../rules/index.js';
 import { captureFixture, fixturePath, ROOT } from './helpers/capture.js';

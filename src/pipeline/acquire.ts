@@ -16,7 +16,7 @@ import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
 import { describeForSource, sourceIndexFor, type MappedSource } from './source-index.js';
 import type { ServerInput } from './targets.js';
-import type { BeforeExitJudgement } from './judge.js';
+import type { BeforeExitJudgement } from './judge-before-exit.js';
 
 /** A server as the rule stage receives it. */
 export interface AcquiredServer {
@@ -132,7 +132,7 @@ async function judgeWhileShuttingDown(
   try {
     const beforeExit = deepFreeze(redactCapture(view, secrets));
     const [{ judgeBeforeExit }, rules, settings, mapped] = await Promise.all([
-      import('./judge.js'),
+      import('./judge-before-exit.js'),
       ctx.run.rules(),
       ctx.run.settings(),
       source ?? Promise.resolve<MappedSource>({}),
