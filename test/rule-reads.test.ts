@@ -119,3 +119,31 @@ describe.concurrent('rule declarations match what each rule reads (real sessions
 it('fixture paths exist', () => {
   for (const server of SERVERS) expect(() => readFileSync(fixturePath(server))).not.toThrow();
 });
+
+it('judgeServers runs only the rules not judged before the exit, and merges both in the stable order', async () => {
+  const { judgeServers } = await import('../src/pipeline/judge.js');
+  const { loadRunConfig } = await import('../src/pipeline/run-config.js');
+  const run = await loadRunConfig({ cwd: ROOT, noConfig: true, rules });
+  const [ruleList, ruleSettings] = await Promise.all([run.rules(), run.settings()]);
+  const final = deepFreeze(await captureFixture('rules/slow-shutdown/bad.mjs'));
+  const early = await judgeBeforeExit(final, { rules: ruleList, settings: ruleSettings });
+  const marker = {
+    ruleId: 'tool-name-verb',
+    messageId: 'marker',
+    level: 'warning' as const,
+    message: 'judged before the exit',
+    subject: { kind: 'server' as const },
+    fingerprint: 'marker',
+  };
+  const acquired = {
+    input: { kind: 'capture-file' as const, path: 'x.json', given: 'x.json', capture: final },
+    capture: final,
+    runNotes: [],
+    beforeExit: { ...early, result: { ...early.result, findings: [marker, ...early.result.findings] } },
+  };
+  const [report] = judgeServers([acquired], { cwd: ROOT, run, rules: ruleList, settings: ruleSettings, labelByName: false });
+  // The early result is taken as it is (not judged again), and the exit-dependent rules ran after.
+  expect(report!.findings.map((f) => f.message)).toContain('judged before the exit');
+  expect(report!.findings.map((f) => f.ruleId)).toContain('slow-shutdown');
+  expect(report!.ran).toEqual(runRules(final, { rules: ruleList, settings: ruleSettings }).ran);
+}, 60_000);
