@@ -47,7 +47,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['handshake'],
+  requires: ['handshake', 'session'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const reported = new Set<string>();
     for (const probe of ['prompts-get', 'resources-read', 'declared-capabilities']) {

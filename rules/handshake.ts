@@ -76,6 +76,7 @@ export default defineRule({
     },
   ],
   messages,
+  requires: ['exit'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const handshake = capture.handshake;
     if (handshake.ok) return;

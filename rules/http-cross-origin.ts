@@ -24,7 +24,7 @@ export default defineRule({
     { title: 'RFC 6454 — The Web Origin Concept (scheme, host and port)', url: 'https://www.rfc-editor.org/rfc/rfc6454' },
   ],
   messages,
-  requires: ['http'],
+  requires: ['http', 'exit'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     // One finding per foreign origin and way of getting there, naming the requests it took.
     const groups = new Map<string, { via: 'redirect' | 'sse-endpoint'; origin: string; methods: string[]; first: number }>();

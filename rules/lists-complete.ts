@@ -66,7 +66,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['handshake'],
+  requires: ['handshake', 'exit'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const stopped = capture.output?.stopped;
     const flooded = stopped ? floodedList(capture.lists, stopped) : undefined;

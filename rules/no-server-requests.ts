@@ -28,7 +28,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['handshake'],
+  requires: ['handshake', 'exit'],
   *check({ index }): Generator<Report<keyof typeof messages>> {
     const seen = new Set<string>();
     for (const frame of index.serverRequests) {

@@ -26,7 +26,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['stdio'],
+  requires: ['stdio', 'exit'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const survivors = capture.exit?.survivors ?? [];
     if (survivors.length === 0) return;

@@ -48,6 +48,7 @@ export default defineRule<keyof typeof messages, Options>({
     },
   ],
   messages,
+  requires: ['exit'],
   options: {
     schema: {
       type: 'object',

@@ -27,7 +27,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['handshake'],
+  requires: ['handshake', 'session'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const handshake = capture.handshake;
     if (!handshake.ok || handshake.via === 'server/discover') return; // no initialize in the modern era

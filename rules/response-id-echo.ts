@@ -43,7 +43,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['probe:request-ids'],
+  requires: ['probe:request-ids', 'exit'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const subject = { kind: 'server' } as const;
     // Requests mcplint sent, per server process (a restarted server numbers from 1 again).

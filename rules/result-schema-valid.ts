@@ -42,7 +42,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['handshake'],
+  requires: ['handshake', 'session'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const version = schemaVersionFor(index.protocolVersion);
     const seen = new Set<string>();

@@ -27,7 +27,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['handshake'],
+  requires: ['handshake', 'exit'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     // Which method each request id belongs to.
     const methods = new Map<string, string>();

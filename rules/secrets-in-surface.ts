@@ -69,6 +69,7 @@ export default defineRule({
     },
   ],
   messages,
+  requires: ['exit'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const reported = new Set<string>();
     const report = function* (

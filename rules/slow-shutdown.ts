@@ -32,7 +32,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['stdio'],
+  requires: ['stdio', 'exit'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const exit = capture.exit;
     if (!exit) return;

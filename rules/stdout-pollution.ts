@@ -56,7 +56,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['stdio'],
+  requires: ['stdio', 'exit'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const version = index.protocolVersion;
     // 2025-03-26 allowed JSON-RPC batches; they were removed again in 2025-06-18.

@@ -39,7 +39,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['handshake'],
+  requires: ['handshake', 'exit'],
   *check({ index }): Generator<Report<keyof typeof messages>> {
     // From 2026-07-28 a server sends no requests at all: no-server-requests' business.
     if (index.protocolVersion !== undefined && atLeast(index.protocolVersion, '2026-07-28')) return;

@@ -18,7 +18,8 @@ export interface Capture {
   /** mcplint version that produced the capture. */
   readonly producer: { readonly name: 'mcplint'; readonly version: string };
   readonly target: TargetDescription;
-  readonly transport: 'stdio' | 'http' | 'sse';
+  /** 'none': no session at all, a bare tools/list result read with --from (target kind 'listing'). */
+  readonly transport: 'stdio' | 'http' | 'sse' | 'none';
   readonly handshake: Handshake;
   readonly lists: Lists;
   /** Every message and every non-protocol stdout line, in order of arrival/sending. */
@@ -92,7 +93,28 @@ export type TargetDescription =
       readonly url: string;
       readonly headerNames: readonly string[];
       readonly declaredIn?: DeclaredIn;
+    }
+  | {
+      /**
+       * A bare tools/list result (optionally with prompts, resources, templates and an initialize
+       * result) read with --from: only the listed data, no live session.
+       */
+      readonly kind: 'listing';
+      /** The file, as the user gave it. */
+      readonly file: string;
+      /** The server's key when the file lists several (the guide's assets/tools.json shape). */
+      readonly server?: string;
+      /** The file carried the server's initialize result (else the handshake is assumed, not observed). */
+      readonly initialize: boolean;
+      readonly declaredIn?: DeclaredIn;
     };
+
+/** What was linted, as the user gave it: the command line, the URL, or the listing file (and its server). */
+export function targetText(target: TargetDescription): string {
+  if (target.kind === 'stdio') return [target.command, ...target.args].join(' ');
+  if (target.kind === 'http') return target.url;
+  return target.server !== undefined ? `${target.server} (${target.file})` : target.file;
+}
 
 export interface DeclaredIn {
   readonly file: string;
@@ -367,7 +389,8 @@ export interface ClientConfigRecord {
   /** The entry's keys, in file order. */
   readonly keys: readonly string[];
   /** How the client reaches the server. */
-  readonly transport: 'stdio' | 'http' | 'sse';
+  /** 'none': no session at all, a bare tools/list result read with --from (target kind 'listing'). */
+  readonly transport: 'stdio' | 'http' | 'sse' | 'none';
   /** The entry as parsed, with env/header values and secret-looking strings replaced by "[redacted]" (references kept). */
   readonly entry: Readonly<Record<string, unknown>>;
   /** The shape of every value that can carry a secret: env and header values, args, url, keyed by JSON pointer into the entry. */

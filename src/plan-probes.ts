@@ -45,7 +45,8 @@ export function renderPlans(planned: readonly PlannedServer[], format: 'text' | 
     const hs = capture.handshake;
     const header = {
       label,
-      target: capture.target.kind,
+      // A bare listing has no connection to open steps on.
+      ...(capture.target.kind === 'listing' ? {} : { target: capture.target.kind }),
       ...(hs.ok
         ? { protocolVersion: hs.protocolVersion, tools: capture.lists.tools.items.length }
         : { problem: `the handshake failed: ${hs.message}` }),

@@ -2,7 +2,7 @@
  * The report: what formatters receive. One entry per linted server (a client config can hold
  * several), each with located findings, skipped rules, ignored findings and a score.
  */
-import type { Capture, TargetDescription } from './capture.js';
+import { targetText, type Capture, type TargetDescription } from './capture.js';
 import { locate, type Anchors, type Location } from './engine/locate.js';
 import type { Rule, Severity } from './engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from './engine/run.js';
@@ -216,9 +216,14 @@ export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolSc
   });
 }
 
+/** The transport as a report shows it: a bare listing (--from) had none. */
+export function transportText(transport: Capture['transport']): string {
+  return transport === 'none' ? 'bare tools/list result, no live session' : transport;
+}
+
 export function targetLabel(target: TargetDescription): string {
   if (target.declaredIn?.serverName) return target.declaredIn.serverName;
-  return target.kind === 'stdio' ? [target.command, ...target.args].join(' ') : target.url;
+  return targetText(target);
 }
 
 /** Ignored and baselined findings over all servers (every format's summary shows them). */

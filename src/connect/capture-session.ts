@@ -17,6 +17,7 @@ import {
   type ProbeRecord,
   type ProcessExit,
   type TargetDescription,
+  targetText,
 } from '../capture.js';
 import { isObject } from '../shared/json.js';
 import { VERSION } from '../version.js';
@@ -49,6 +50,12 @@ export interface CaptureOptions {
    * Nothing is sent to it before its probe's turn; unused, it is closed at the end.
    */
   readonly startFreshEarly?: boolean;
+  /**
+   * stdio: called once shutdown is about to begin, with the capture as it stands then — no exit,
+   * nothing of the shutdown yet — so the caller can judge what does not depend on the exit while
+   * the server shuts down. Its arrays are copies: the session keeps recording into its own.
+   */
+  readonly onShutdown?: (beforeExit: Capture) => void;
   /** What an interrupted run calls this server (already redacted); default: its command line or URL. */
   readonly progressLabel?: string;
 }
@@ -125,7 +132,7 @@ export async function runSession(
 ): Promise<Capture> {
   // One progress report per server, whichever of its processes is in use (restarts replace it).
   const inUse = { connection };
-  const label = options.progressLabel ?? (target.kind === 'http' ? target.url : [target.command, ...target.args].join(' '));
+  const label = options.progressLabel ?? targetText(target);
   const untrackProgress = trackSessionProgress(label, connection, () => inUse.connection);
   try {
     return await recordSession(connection, target, options, spawnError, factory, inUse);
@@ -205,27 +212,29 @@ async function recordSession(
     for (const name of Object.keys(LIST_METHODS) as ListName[]) lists[name] = { status: 'skipped', pages: [], items: [] };
   }
 
+  const record = (exit: ProcessExit | undefined, copy: boolean): Capture => {
+    const output = connection.outputStats?.();
+    return {
+      captureVersion: CAPTURE_VERSION,
+      producer: { name: 'mcplint', version: VERSION },
+      target,
+      transport: connection.transport,
+      handshake,
+      lists,
+      frames: copy ? connection.frames.slice() : connection.frames,
+      stderr: earlier.length === 0 ? current.stderr() : joinStderr([...earlier, current].map((c) => c.stderr())),
+      ...(exit ? { exit } : {}),
+      probes,
+      timing: { handshakeMs: handshake.durationMs, totalMs: current.elapsed() },
+      notes: copy ? connection.notes.slice() : connection.notes,
+      ...(output ? { output } : {}),
+    };
+  };
+  if (options.onShutdown && connection.transport === 'stdio') options.onShutdown(record(undefined, true));
   // The early second process, when no probe took it, ends together with the first, without a grace period.
   const [exit] = await Promise.all([current.close(), early && (early.discard ?? early.close).call(early)]);
-  const stderr = earlier.length === 0 ? current.stderr() : joinStderr([...earlier, current].map((c) => c.stderr()));
-  const output = connection.outputStats?.();
-  const capture: Capture = {
-    captureVersion: CAPTURE_VERSION,
-    producer: { name: 'mcplint', version: VERSION },
-    target,
-    transport: connection.transport,
-    handshake,
-    lists,
-    frames: connection.frames,
-    stderr,
-    ...(exit ? { exit } : {}),
-    probes,
-    timing: { handshakeMs: handshake.durationMs, totalMs: current.elapsed() },
-    notes: connection.notes,
-    ...(output ? { output } : {}),
-  };
   // Not frozen here: the pipeline redacts it, then freezes it once (src/pipeline/acquire.ts).
-  return capture;
+  return record(exit, false);
 }
 
 /** stderr of a server that probes started again: each process's part, in order, marked. */

@@ -78,7 +78,13 @@ export async function captureTarget(target: ResolvedTarget, options: TargetCaptu
     target.timeoutMs !== undefined
       ? { ...options, timeoutMs: target.timeoutMs, startupTimeoutMs: Math.max(target.timeoutMs, options.startupTimeoutMs) }
       : options;
-  const effective = { ...timed, progressLabel: progressLabel(target) };
+  const onShutdown = options.onShutdown;
+  const effective = {
+    ...timed,
+    progressLabel: progressLabel(target),
+    // The capture before the exit carries the client config record too, as the final one will.
+    ...(onShutdown ? { onShutdown: (beforeExit: Capture) => onShutdown(withClientConfig(beforeExit, target.clientConfig)) } : {}),
+  };
   const capture = isHttpTarget(target) ? await captureHttp(target, effective) : await captureStdio(target, effective);
   return withClientConfig(capture, target.clientConfig);
 }

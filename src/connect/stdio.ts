@@ -392,7 +392,10 @@ export class StdioConnection extends RecordingSession implements Connection {
   private waitForExit(ms: number): Promise<boolean> {
     if (this.exitInfo) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
+      // Timers run before I/O in a loop turn: when the loop was busy (rules judged during the
+      // shutdown, a GC pause), an exit already queued is handled in this same turn — look once
+      // more after it before calling the wait a timeout.
+      const timer = setTimeout(() => setImmediate(() => resolve(this.exitInfo !== undefined)), ms);
       this.child.once('exit', () => {
         clearTimeout(timer);
         resolve(true);

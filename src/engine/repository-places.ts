@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { TargetDescription } from '../capture.js';
+import { targetText, type TargetDescription } from '../capture.js';
 import type { Location } from './locate.js';
 import { repositoryFiles } from './repository.js';
 
@@ -98,9 +98,4 @@ export function repositoryPlaces(options: RepositoryPlacesOptions): RepositoryPl
       return { uri: 'README.md', startLine: 1, anchor: 'anchor-file', standIn: { target: targetText(server.target) } };
     },
   };
-}
-
-/** What was linted, as the user gave it (the capture's target is already redacted). */
-function targetText(target: TargetDescription): string {
-  return target.kind === 'stdio' ? [target.command, ...target.args].join(' ') : target.url;
 }

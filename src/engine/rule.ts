@@ -64,6 +64,19 @@ export type Requirement =
   | 'clientConfig'
   /** Linted together with other servers of the same client config (ctx.peers is set). */
   | 'peers'
+  /**
+   * Reads the live session's transcript (capture.frames and the index's views of them: received,
+   * noise, server requests and notifications) or the records of several probes (capture.probes,
+   * when no one `probe:<id>` says it). A bare tools/list result (--from) has none of them.
+   */
+  | 'session'
+  /**
+   * Reads what the end of the session adds: how the server process ended (capture.exit), and what
+   * only the shutdown completes — the frames, stderr, output counts, notes and timing recorded
+   * after stdin was closed. Every other rule is judged while the server shuts down, these after.
+   * Implies 'session'.
+   */
+  | 'exit'
   | `probe:${string}`;
 
 /** What a finding is about. Rules never name files; locate() turns subjects into places. */

@@ -126,6 +126,24 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
   return { findings: sortFindings(findings), ignored: sortFindings(ignored), skipped, ran };
 }
 
+/**
+ * One result from results of disjoint parts of `rules` over the same server, as one runRules call
+ * over all of them would have given it: findings in the stable order, skipped and ran in rule order.
+ */
+export function mergeRunResults(rules: readonly Rule[], parts: readonly RunResult[]): RunResult {
+  const order = new Map(rules.map((rule, i) => [rule.id, i]));
+  const byRule =
+    <T>(id: (item: T) => string) =>
+    (a: T, b: T) =>
+      (order.get(id(a)) ?? 0) - (order.get(id(b)) ?? 0);
+  return {
+    findings: sortFindings(parts.flatMap((p) => p.findings)),
+    ignored: sortFindings(parts.flatMap((p) => p.ignored)),
+    skipped: parts.flatMap((p) => p.skipped).sort(byRule((s: SkippedRule) => s.ruleId)),
+    ran: parts.flatMap((p) => p.ran).sort(byRule((id: string) => id)),
+  };
+}
+
 const LEVEL_ORDER: Record<Severity, number> = { error: 0, warning: 1, note: 2 };
 /** One level below (Report.milder). */
 const MILDER: Record<Severity, Severity> = { error: 'warning', warning: 'note', note: 'note' };
@@ -170,6 +188,8 @@ function missingData(
   peers?: readonly PeerServer[],
   peersDeferred?: string,
 ): Missing | undefined {
+  // A bare listing: "needs a live session" says more than any other missing part.
+  if (capture.target.kind === 'listing' && (rule.requires ?? []).some(liveOnly)) return gap(NEEDS_LIVE_SESSION);
   const handshake = capture.handshake;
   // Only the specification's requirements belong to a protocol version (issue 13): a guideline
   // applies whatever version the server negotiated, and says so when that version lacks the field.
@@ -190,12 +210,35 @@ function missingData(
   return undefined;
 }
 
+/** Requirements only a live session meets. */
+const liveOnly = (need: Requirement): boolean =>
+  need === 'session' || need === 'exit' || need === 'stdio' || need === 'http' || need.startsWith('probe:');
+
+/** Why a rule that needs a live session cannot run on a bare listing. */
+export const NEEDS_LIVE_SESSION = 'needs a live session: the input is a bare tools/list result';
+
+/** What a bare tools/list result (--from) cannot give: everything but the listed data and, when the file has it, the initialize result. */
+function missingFromListing(need: Requirement, capture: Capture): Missing | undefined | 'not-listing' {
+  const target = capture.target;
+  if (target.kind !== 'listing') return 'not-listing';
+  if (need === 'handshake')
+    return target.initialize ? undefined : gap('needs the initialize result: the input is a bare tools/list result without one');
+  if (liveOnly(need)) return gap(NEEDS_LIVE_SESSION);
+  const list = LIST_REQUIREMENTS[need];
+  if (list && capture.lists[list].status === 'skipped') return notApplicable(`the input lists no ${list}`);
+  return 'not-listing';
+}
+
 function missingRequirement(
   need: Requirement,
   capture: Capture,
   source: SourceIndex | undefined,
   peers?: readonly PeerServer[],
 ): Missing | undefined {
+  const listing = missingFromListing(need, capture);
+  if (listing !== 'not-listing') return listing;
+  // A live capture is complete: its transcript and its end are there (the pipeline judges 'exit' rules last).
+  if (need === 'session' || need === 'exit') return undefined;
   if (need === 'handshake') return capture.handshake.ok ? undefined : gap('the handshake failed');
   if (need === 'http') return capture.transport === 'stdio' ? notApplicable('the transport is stdio, not HTTP') : undefined;
   if (need === 'clientConfig')

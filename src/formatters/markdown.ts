@@ -6,7 +6,7 @@
  */
 import { subjectKey, type Rule, type Severity, type Subject } from '../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
-import { totals } from '../report.js';
+import { totals, transportText } from '../report.js';
 import { clip } from '../shared/text.js';
 import { docsUrl } from '../version.js';
 import { inertReport } from './inert-report.js';
@@ -72,7 +72,7 @@ function topFixesTable(server: ServerReport, rules: readonly Rule[]): string[] {
 
 function renderServer(server: ServerReport, heading: string, rules: readonly Rule[]): string[] {
   const lines: string[] = [`${heading} ${heading === '##' ? 'mcplint: ' : ''}${escapeText(server.label)}`, ''];
-  const facts = [`**Score ${server.score.score}/100 (${server.score.grade})**`, server.transport];
+  const facts = [`**Score ${server.score.score}/100 (${server.score.grade})**`, transportText(server.transport)];
   if (server.handshake.ok) {
     if (server.handshake.protocolVersion) facts.push(`protocol ${escapeText(server.handshake.protocolVersion)}`);
     facts.push(

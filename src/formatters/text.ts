@@ -7,7 +7,7 @@
 import pc from 'picocolors';
 import { subjectKey, subjectLabel, type Rule, type Severity } from '../engine/rule.js';
 import type { LintReport, ServerReport } from '../report.js';
-import { totals } from '../report.js';
+import { totals, transportText } from '../report.js';
 import { foldFindings, foldHeadline, groupSubject } from './fold.js';
 import { inertReport } from './inert-report.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
@@ -37,7 +37,7 @@ export const text: Formatter = (untrusted, context) => {
 
 function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: readonly Rule[], width: number | undefined): string[] {
   const lines: string[] = [];
-  const facts: string[] = [server.transport];
+  const facts: string[] = [transportText(server.transport)];
   if (server.handshake.ok) {
     facts.push(`protocol ${server.handshake.protocolVersion}`);
     facts.push(

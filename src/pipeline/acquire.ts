@@ -12,11 +12,11 @@ import type { SourceIndex } from '../source/types.js';
 import { jsonText } from '../shared/json-text.js';
 import { deepFreeze } from '../util/freeze.js';
 import { redactCapture } from '../util/redact.js';
-import { readCapture } from './capture-file.js';
 import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
 import { describeForSource, sourceIndexFor, type MappedSource } from './source-index.js';
 import type { ServerInput } from './targets.js';
+import type { BeforeExitJudgement } from './judge-before-exit.js';
 
 /** A server as the rule stage receives it. */
 export interface AcquiredServer {
@@ -30,6 +30,8 @@ export interface AcquiredServer {
   readonly declaredIn?: { readonly path: string; readonly line: number };
   /** The plan made instead of running probes (plan mode only). */
   readonly plan?: ProbePlan;
+  /** The rules judged while the server shut down (stdio, lint mode). */
+  readonly beforeExit?: BeforeExitJudgement;
 }
 
 export interface AcquireContext {
@@ -45,7 +47,7 @@ export interface AcquireContext {
 
 export async function acquireServer(input: ServerInput, ctx: AcquireContext): Promise<AcquiredServer> {
   if (input.kind === 'capture-file') {
-    const capture = deepFreeze(redactCapture(readCapture(input.path)));
+    const capture = deepFreeze(redactCapture(input.capture));
     if (ctx.mode === 'plan') {
       const [{ DEFAULT_CAPTURE_OPTIONS }, { planFor, resolveProbeConfig }] = await Promise.all([
         import('../connect/capture-session.js'),
@@ -77,6 +79,8 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   const probeConfig = resolveProbeConfig(run.config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs });
   const linting = ctx.mode === 'lint';
   let plan: ProbePlan | undefined;
+  let sourceEarly: Promise<MappedSource> | undefined;
+  let beforeExit: Promise<BeforeExitJudgement | undefined> | undefined;
   const capturing = captureTarget(target, {
     ...DEFAULT_CAPTURE_OPTIONS,
     timeoutMs,
@@ -88,8 +92,11 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off. A plan
     // lists them (skipped when protocol probes are off) and, like every probe, sends none.
     httpProbes: linting ? probeConfig.protocol : true,
+    // The last answer is in: judge what does not depend on the exit while the server shuts down.
+    ...(linting
+      ? { onShutdown: (view: Capture) => (beforeExit = judgeWhileShuttingDown(view, targetSecrets(target), ctx, sourceEarly)) }
+      : {}),
   });
-  let sourceEarly: Promise<MappedSource> | undefined;
   if (linting) {
     // The server is launched: what mcplint still has to load (rules, the source index in a
     // worker thread) now overlaps its start-up instead of delaying it.
@@ -107,7 +114,38 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   const declared = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;
   // A plan hook is not called when the handshake fails: plan from what was captured.
   const planned = linting ? undefined : (plan ?? (await import('../probes/index.js')).planFor(capture, probeConfig));
-  return finished(input, capture, mapped, declared, planned);
+  const judged = await beforeExit;
+  return { ...finished(input, capture, mapped, declared, planned), ...(judged ? { beforeExit: judged } : {}) };
+}
+
+/**
+ * The rules that do not read the exit, judged over the capture as it stood when shutdown began
+ * (redacted and frozen like the final one). Any failure (a rule crash) leaves them to the judge
+ * stage, which then runs every rule over the final capture, as a run without this step would.
+ */
+async function judgeWhileShuttingDown(
+  view: Capture,
+  secrets: readonly string[],
+  ctx: AcquireContext,
+  source: Promise<MappedSource> | undefined,
+): Promise<BeforeExitJudgement | undefined> {
+  try {
+    const beforeExit = deepFreeze(redactCapture(view, secrets));
+    const [{ judgeBeforeExit }, rules, settings, mapped] = await Promise.all([
+      import('./judge-before-exit.js'),
+      ctx.run.rules(),
+      ctx.run.settings(),
+      source ?? Promise.resolve<MappedSource>({}),
+    ]);
+    return await judgeBeforeExit(beforeExit, {
+      rules,
+      settings,
+      ...(ctx.run.config.ignore ? { ignore: ctx.run.config.ignore } : {}),
+      ...(mapped.source ? { source: mapped.source } : {}),
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The request timeout (flag, else config, else default); start-up gets at least its default. */

@@ -1,11 +1,16 @@
-/** Reading a capture saved with --save-capture (for --from). */
+/** Reading a --from file: a capture saved with --save-capture, or a bare tools/list result. */
 import { CAPTURE_VERSION, type Capture } from '../capture.js';
 import { ConfigError } from '../engine/config.js';
 import { readBoundedText } from '../shared/read-bounded.js';
 import { VERSION } from '../version.js';
+import { listingCaptures } from './bare-listing.js';
 
-/** A saved capture, not yet frozen (the pipeline redacts and freezes it once); a ConfigError for anything else. */
-export function readCapture(path: string): Capture {
+/**
+ * The captures a --from file holds: a saved capture, or a bare tools/list result (one capture per
+ * server, src/pipeline/bare-listing.ts); not yet frozen (the pipeline redacts and freezes each
+ * once). A ConfigError for anything else. `given`: the path as the user gave it.
+ */
+export function readCaptures(path: string, given: string = path): Capture[] {
   let text: string;
   try {
     // A regular file within the capture cap: /dev/zero or a FIFO must not hang or exhaust memory.
@@ -21,8 +26,13 @@ export function readCapture(path: string): Capture {
     throw new ConfigError(`--from ${path}: not JSON, so not an mcplint capture`);
   }
   const v = value as Partial<Capture>;
-  if (typeof v !== 'object' || v === null || v.captureVersion === undefined)
-    throw new ConfigError(`--from ${path}: not an mcplint capture (no captureVersion)`);
+  if (typeof v !== 'object' || v === null || v.captureVersion === undefined) {
+    const listed = listingCaptures(value, given);
+    if (listed) return listed;
+    throw new ConfigError(
+      `--from ${path}: not an mcplint capture (no captureVersion), nor a tools/list result ({"tools": [...]}) or a tools.json ({"<server>": [tools]})`,
+    );
+  }
   if (v.captureVersion !== CAPTURE_VERSION) {
     throw new ConfigError(
       `--from ${path}: capture version ${String(v.captureVersion)} is not supported by mcplint ${VERSION} (expects ${CAPTURE_VERSION})`,
@@ -30,5 +40,5 @@ export function readCapture(path: string): Capture {
   }
   if (!v.handshake || !v.lists || !Array.isArray(v.frames) || !v.target)
     throw new ConfigError(`--from ${path}: incomplete capture (missing handshake, lists, frames or target)`);
-  return { ...v, probes: v.probes ?? {}, notes: v.notes ?? [] } as Capture;
+  return [{ ...v, probes: v.probes ?? {}, notes: v.notes ?? [] } as Capture];
 }

@@ -7,7 +7,7 @@ import { relative, sep } from 'node:path';
 import { indexCapture } from '../engine/capture-index.js';
 import { locate } from '../engine/locate.js';
 import type { PeerServer, Rule } from '../engine/rule.js';
-import { runRules, type RuleSetting } from '../engine/run.js';
+import { mergeRunResults, runRules, type RuleSetting } from '../engine/run.js';
 import { buildServerReport, type ServerReport } from '../report.js';
 import { findAnchors } from '../engine/anchors.js';
 import { exposedTools } from '../../rules/lib/exposed-tools.js';
@@ -35,14 +35,17 @@ export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeConte
       : undefined;
   return servers.map((server, i) => {
     const { capture, source } = server;
-    const result = runRules(capture, {
-      rules: ctx.rules,
+    // Judged while the server shut down (same rules, same settings): only the rest is left.
+    const before = server.beforeExit?.rules === ctx.rules && server.beforeExit.settings === ctx.settings ? server.beforeExit : undefined;
+    const rest = runRules(capture, {
+      rules: before ? ctx.rules.filter((rule) => !before.judged.has(rule.id)) : ctx.rules,
       settings: ctx.settings,
       ...(ctx.run.config.ignore ? { ignore: ctx.run.config.ignore } : {}),
       ...(source ? { source } : {}),
       ...(peers && !ctx.sharded ? { peers: peers.filter((_, j) => j !== i) } : {}),
       ...(ctx.sharded ? { peersDeferred: SHARDED_PEERS } : {}),
     });
+    const result = before ? mergeRunResults(ctx.rules, [before.result, rest]) : rest;
     const anchors = {
       ...findAnchors(capture.target, {
         cwd: ctx.cwd,
@@ -69,7 +72,9 @@ export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeConte
 }
 
 function serverName(server: AcquiredServer): string | undefined {
-  return server.input.kind === 'target' ? server.input.name : undefined;
+  if (server.input.kind === 'target') return server.input.name;
+  // A listing file of several servers (the guide's tools.json) names each by its key.
+  return server.capture.target.kind === 'listing' ? server.capture.target.server : undefined;
 }
 
 /** "name (serverInfo name version)" so a report with several servers says which entry is which. */

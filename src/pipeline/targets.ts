@@ -4,7 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import type { Capture } from '../capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
+import { readCaptures } from './capture-file.js';
 import { ConfigError, type McplintConfig } from '../engine/config.js';
 import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
@@ -18,7 +20,14 @@ export type ServerInput =
       readonly name?: string;
       readonly position?: number;
     }
-  | { readonly kind: 'capture-file'; readonly path: string /** As the user gave it (locations name it so). */; readonly given: string };
+  | {
+      readonly kind: 'capture-file';
+      readonly path: string;
+      /** As the user gave it (locations name it so). */
+      readonly given: string;
+      /** Read from the file, not yet redacted or frozen (a listing file may hold several servers). */
+      readonly capture: Capture;
+    };
 
 /** A server of a client config that cannot be linted, and why. */
 export interface SkippedServer {
@@ -39,12 +48,15 @@ export interface ServerInputs {
  */
 export async function serverInputs(options: LintOptions, run: RunConfig, strict = true): Promise<ServerInputs> {
   if (options.target) return { inputs: [{ kind: 'target', target: options.target }], skippedServers: [], fromClientConfig: false };
-  if (options.from)
+  if (options.from) {
+    const path = resolve(options.cwd, options.from);
+    const captures = readCaptures(path, options.from);
     return {
-      inputs: [{ kind: 'capture-file', path: resolve(options.cwd, options.from), given: options.from }],
+      inputs: captures.map((capture) => ({ kind: 'capture-file', path, given: options.from!, capture })),
       skippedServers: [],
       fromClientConfig: false,
     };
+  }
   if (options.clientConfigFile) return clientConfigInputs(options, strict);
   return {
     inputs: [{ kind: 'target', target: resolveTarget(options, run.config, run.file, run.targetLine) }],

@@ -1,0 +1,46 @@
+/**
+ * Issue #17 through the bin: a live run judges most rules while the server shuts down, and the
+ * rest after its exit; its findings, skipped rules and saved capture must be those of the
+ * sequential path, which a --from run of the saved capture takes (it has no shutdown to overlap).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from './helpers/capture.js';
+import { runCli } from './helpers/cli.js';
+
+interface JsonServer {
+  findings: { ruleId: string; fingerprint: string; level: string; message: string; evidence?: string }[];
+  skipped: { ruleId: string; reason: string }[];
+  ran: string[];
+}
+
+const judged = (stdout: string) => {
+  const [server] = (JSON.parse(stdout) as { servers: JsonServer[] }).servers;
+  return {
+    findings: server!.findings.map((f) => `${f.ruleId} ${f.fingerprint} ${f.level} ${f.message} ${f.evidence ?? ''}`),
+    skipped: server!.skipped.map((s) => `${s.ruleId}: ${s.reason}`),
+    ran: server!.ran,
+  };
+};
+
+describe.concurrent('rules judged while the server shuts down', () => {
+  for (const id of ['slow-shutdown', 'orphaned-processes', 'stdout-pollution']) {
+    it(`${id}: the live run judges as the sequential path does, exit-dependent findings included`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'mcplint-before-exit-'));
+      const saved = join(dir, 'capture.json');
+      const args = ['--format', 'json', '--no-source'];
+      const live = await runCli([...args, '--save-capture', saved, '--', process.execPath, fixturePath(`rules/${id}/bad.mjs`)], {
+        timeoutMs: 60_000,
+      });
+      const capture = JSON.parse(readFileSync(saved, 'utf8')) as { exit?: unknown };
+      expect(capture.exit).toBeDefined();
+      const replay = await runCli([...args, '--from', saved]);
+      expect(live.code).toBe(replay.code);
+      const fromLive = judged(live.stdout);
+      expect(fromLive).toEqual(judged(replay.stdout));
+      expect(fromLive.findings.some((f) => f.startsWith(`${id} `))).toBe(true);
+    }, 90_000);
+  }
+});
