@@ -29,7 +29,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['http'],
+  requires: ['http', 'session'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     // Without event ids there is nothing to resume from: priming is for resumable streams.
     if (!issuesEventIds(capture)) return;

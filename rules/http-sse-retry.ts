@@ -25,7 +25,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['http'],
+  requires: ['http', 'session'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const early = postStreams(capture).find(
       (e) =>

@@ -33,7 +33,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['handshake'],
+  requires: ['handshake', 'session'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const reported = new Set<string>();
     for (const { method, result, frame } of answeredResults(capture, index)) {
