@@ -1,7 +1,8 @@
 /**
  * Ahead-of-time compilation of the JSON Schemas mcplint itself always needs: the dialect
  * meta-schemas (is a server's inputSchema a valid schema?) and the official MCP definitions rules
- * validate against (InitializeResult, DiscoverResult, Tool, Prompt, Resource, ResourceTemplate).
+ * validate against (InitializeResult, DiscoverResult, Tool, Prompt, Resource, ResourceTemplate, the
+ * probed results and their content blocks, the server's notifications).
  * Compiling them with ajv at run time costs ~0.4 s of CPU per process; loading the generated
  * standalone code costs ~10 ms. `node dist/scripts/compile-schemas.js` writes the modules to
  * schemas/mcp/compiled/; a test fails when they are stale. Only scripts and tests import this file.
@@ -18,7 +19,33 @@ const require = createRequire(import.meta.url);
 export const COMPILED_DIR = join(MCP_SCHEMAS_DIR, 'compiled');
 
 /** The definitions rules validate against, where a version defines them. */
-export const PRECOMPILED_DEFINITIONS = ['InitializeResult', 'DiscoverResult', 'Tool', 'Prompt', 'Resource', 'ResourceTemplate'] as const;
+export const PRECOMPILED_DEFINITIONS = [
+  'InitializeResult',
+  'DiscoverResult',
+  'Tool',
+  'Prompt',
+  'Resource',
+  'ResourceTemplate',
+  // Results of the probed requests and the blocks inside them (rules/lib/result-schema.ts).
+  'CallToolResult',
+  'GetPromptResult',
+  'ReadResourceResult',
+  'CompleteResult',
+  'TextContent',
+  'ImageContent',
+  'AudioContent',
+  'EmbeddedResource',
+  'ResourceLink',
+  'TextResourceContents',
+  'BlobResourceContents',
+  // Notifications a server sends (notification-schema-valid).
+  'ProgressNotification',
+  'LoggingMessageNotification',
+  'ResourceListChangedNotification',
+  'ResourceUpdatedNotification',
+  'PromptListChangedNotification',
+  'ToolListChangedNotification',
+] as const;
 
 export const META_SCHEMAS = {
   'draft-07': { module: 'ajv', id: 'http://json-schema.org/draft-07/schema' },
