@@ -84,3 +84,33 @@ describe('read-side probes', () => {
     });
   });
 });
+
+describe('resource templates', () => {
+  const template = (uriTemplate: string) => ({ uriTemplate, name: 'book_record' });
+  const reads = (uriTemplate: string, templateVars: ProbesConfig['templateVars']) =>
+    buildPlan(makeCapture({ tools: cleanTools(), resourceTemplates: [template(uriTemplate)] }), config({ templateVars }))
+      .steps.filter((s) => s.probe === 'resources-read')
+      .map((s) => s.params);
+
+  it('are read only with variables from probes.templateVars, each value percent-encoded', () => {
+    expect(reads('bookstore://books/{book_id}', {})).toEqual([]);
+    expect(reads('bookstore://books/{book_id}', { 'bookstore://books/{book_id}': { book_id: 'bk 1/2' } })).toEqual([
+      { uri: 'bookstore://books/bk%201%2F2' },
+    ]);
+  });
+
+  it('are not read when a variable is missing or the template uses RFC 6570 operators', () => {
+    expect(reads('bookstore://books/{book_id}/{page}', { 'bookstore://books/{book_id}/{page}': { book_id: 'bk_1' } })).toEqual([]);
+    expect(reads('bookstore://books{?q}', { 'bookstore://books{?q}': { q: 'dune' } })).toEqual([]);
+  });
+
+  it('say in the plan which template and which variables made the URI', () => {
+    const plan = buildPlan(
+      makeCapture({ tools: cleanTools(), resourceTemplates: cleanResourceTemplates() }),
+      config({ templateVars: { 'bookstore://books/{book_id}': { book_id: 'bk_1042' } } }),
+    );
+    const step = plan.steps.find((s) => s.probe === 'resources-read')!;
+    expect(step.detail).toEqual({ uri: 'bookstore://books/bk_1042', template: 'bookstore://books/{book_id}' });
+    expect(step.reason).toContain('probes.templateVars');
+  });
+});
