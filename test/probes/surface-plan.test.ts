@@ -53,7 +53,7 @@ describe('read-side probes', () => {
         'completion/complete',
         { ref: { type: 'ref/prompt', name: 'bookstore_recommend_books' }, argument: { name: 'liked_title', value: '' } },
       ],
-      ['declared-capabilities', 'logging/setLevel', { level: 'debug' }],
+      ['declared-capabilities', 'logging/setLevel', { level: 'warning' }],
       ['declared-capabilities', 'resources/subscribe', { uri: 'bookstore://catalogue/stats' }],
       ['declared-capabilities', 'resources/unsubscribe', { uri: 'bookstore://catalogue/stats' }],
     ]);
