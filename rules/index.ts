@@ -9,6 +9,7 @@ import configInlineSecret from './config-inline-secret.js';
 import configNpxUnpinned from './config-npx-unpinned.js';
 import configPlainHttp from './config-plain-http.js';
 import configUnknownKey from './config-unknown-key.js';
+import contentDataMatchesMime from './content-data-matches-mime.js';
 import declaredCapabilitiesWork from './declared-capabilities-work.js';
 import discoverResultSchema from './discover-result-schema.js';
 import encodedPayload from './encoded-payload.js';
@@ -37,7 +38,9 @@ import listEntriesValid from './list-entries-valid.js';
 import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
 import listsComplete from './lists-complete.js';
+import logLevelRespected from './log-level-respected.js';
 import noServerRequests from './no-server-requests.js';
+import notificationSchemaValid from './notification-schema-valid.js';
 import orphanedProcesses from './orphaned-processes.js';
 import outputFlood from './output-flood.js';
 import outputSchemaValid from './output-schema-valid.js';
@@ -46,6 +49,7 @@ import parameterDescriptionPresent from './parameter-description-present.js';
 import pingResponds from './ping-responds.js';
 import preInitializeMessages from './pre-initialize-messages.js';
 import promptDescriptionPresent from './prompt-description-present.js';
+import readContentsUri from './read-contents-uri.js';
 import resourceMetadata from './resource-metadata.js';
 import responseFormatOffered from './response-format-offered.js';
 import responseIdEcho from './response-id-echo.js';
@@ -96,6 +100,7 @@ export const rules: readonly Rule[] = [
   configNpxUnpinned,
   configPlainHttp,
   configUnknownKey,
+  contentDataMatchesMime,
   declaredCapabilitiesWork,
   discoverResultSchema,
   encodedPayload,
@@ -124,7 +129,9 @@ export const rules: readonly Rule[] = [
   listPagination,
   listToolsPaginated,
   listsComplete,
+  logLevelRespected,
   noServerRequests,
+  notificationSchemaValid,
   orphanedProcesses,
   outputFlood,
   outputSchemaValid,
@@ -133,6 +140,7 @@ export const rules: readonly Rule[] = [
   pingResponds,
   preInitializeMessages,
   promptDescriptionPresent,
+  readContentsUri,
   resourceMetadata,
   responseFormatOffered,
   responseIdEcho,
