@@ -14,6 +14,7 @@ import declaredCapabilitiesWork from './declared-capabilities-work.js';
 import discoverResultSchema from './discover-result-schema.js';
 import encodedPayload from './encoded-payload.js';
 import errorTextHygiene from './error-text-hygiene.js';
+import evaluationPresent from './evaluation-present.js';
 import handshake from './handshake.js';
 import hiddenInstructions from './hidden-instructions.js';
 import httpContentType from './http-content-type.js';
@@ -105,6 +106,7 @@ export const rules: readonly Rule[] = [
   discoverResultSchema,
   encodedPayload,
   errorTextHygiene,
+  evaluationPresent,
   handshake,
   hiddenInstructions,
   httpContentType,
