@@ -164,9 +164,7 @@ describe('source index cache: buildSourceIndex', () => {
       expect(await buildSourceIndex(root, { entry, cache: true }), junk).toEqual(fresh);
       // The evaluation file is looked up afresh on every run, so the cache does not keep it.
       const { evaluation: _, ...code } = fresh;
-      expect((JSON.parse(readFileSync(file, 'utf8')) as { indexes: { index: SourceIndex }[] }).indexes.map((s) => s.index)).toEqual([
-        code,
-      ]);
+      expect((JSON.parse(readFileSync(file, 'utf8')) as { indexes: { index: SourceIndex }[] }).indexes.map((s) => s.index)).toEqual([code]);
     }
     // A cache file that cannot be written (its place is taken by a folder) only costs the time.
     const blocked = copyProject('source-js', true);
