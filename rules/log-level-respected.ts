@@ -1,7 +1,6 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { isObject } from '../src/shared/json.js';
-import { probeCalls } from '../src/probes/records.js';
-import { shorten } from '../src/probes/records.js';
+import { probeCalls, shorten } from '../src/probes/records.js';
 
 /** RFC 5424 severities, least severe first, as the spec lists them. */
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -31,7 +30,7 @@ export default defineRule({
     const setLevel = probeCalls(capture, 'declared-capabilities').find(
       (c) => c.method === 'logging/setLevel' && c.answer.kind === 'result' && c.answer.frame >= 0,
     );
-    if (!setLevel || setLevel.answer.kind !== 'result') return;
+    if (setLevel?.answer.kind !== 'result') return;
     const level = isObject(setLevel.params) ? setLevel.params.level : undefined;
     const threshold = typeof level === 'string' ? LEVELS.indexOf(level) : -1;
     if (threshold < 0) return;
