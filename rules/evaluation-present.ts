@@ -22,7 +22,7 @@ export default defineRule({
   precision: 'high',
   checklist: ['evaluations'],
   summary:
-    'The project has an evaluation.xml with about ten question/answer pairs (<evaluation>, <qa_pair>, <question>, <answer>), as the server-building guide asks.',
+    'The project has an `evaluation.xml` with about ten complete question/answer pairs (`<evaluation>`, `<qa_pair>`, `<question>`, `<answer>`), as the server-building guide asks.',
   references: [
     {
       title:
