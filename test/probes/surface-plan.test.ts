@@ -114,3 +114,30 @@ describe('resource templates', () => {
     expect(step.reason).toContain('probes.templateVars');
   });
 });
+
+describe('prompt arguments from completions', () => {
+  it('ask completion/complete for each required argument first when the server declares completions, and say so', () => {
+    const capabilities = { tools: {}, prompts: {}, completions: {} };
+    const plan = buildPlan(makeCapture({ tools: cleanTools(), prompts: cleanPrompts(), capabilities }), config());
+    const steps = plan.steps.filter((s) => s.probe === 'prompts-get');
+    expect(steps.map((s) => [s.method, s.params])).toEqual([
+      [
+        'completion/complete',
+        { ref: { type: 'ref/prompt', name: 'bookstore_recommend_books' }, argument: { name: 'liked_title', value: '' } },
+      ],
+      ['prompts/get', { name: 'bookstore_recommend_books', arguments: { liked_title: 'example' } }],
+    ]);
+    expect(steps[1]!.detail).toMatchObject({ completedArguments: '["liked_title"]' });
+    expect(steps[1]!.reason).toContain(`the server's first completion for "liked_title", else the placeholder "example"`);
+  });
+
+  it('do not complete what probes.promptArgs gives, nor when completions are not declared', () => {
+    const capabilities = { tools: {}, prompts: {}, completions: {} };
+    const given = config({ promptArgs: { bookstore_recommend_books: { liked_title: 'Dune' } } });
+    for (const plan of [
+      buildPlan(makeCapture({ tools: cleanTools(), prompts: cleanPrompts(), capabilities }), given),
+      buildPlan(makeCapture({ tools: cleanTools(), prompts: cleanPrompts() }), config()),
+    ])
+      expect(plan.steps.filter((s) => s.probe === 'prompts-get').map((s) => s.method)).toEqual(['prompts/get']);
+  });
+});
