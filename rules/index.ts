@@ -9,10 +9,12 @@ import configInlineSecret from './config-inline-secret.js';
 import configNpxUnpinned from './config-npx-unpinned.js';
 import configPlainHttp from './config-plain-http.js';
 import configUnknownKey from './config-unknown-key.js';
+import contentDataMatchesMime from './content-data-matches-mime.js';
 import declaredCapabilitiesWork from './declared-capabilities-work.js';
 import discoverResultSchema from './discover-result-schema.js';
 import encodedPayload from './encoded-payload.js';
 import errorTextHygiene from './error-text-hygiene.js';
+import evaluationPresent from './evaluation-present.js';
 import handshake from './handshake.js';
 import hiddenInstructions from './hidden-instructions.js';
 import httpContentType from './http-content-type.js';
@@ -42,7 +44,9 @@ import listEntriesValid from './list-entries-valid.js';
 import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
 import listsComplete from './lists-complete.js';
+import logLevelRespected from './log-level-respected.js';
 import noServerRequests from './no-server-requests.js';
+import notificationSchemaValid from './notification-schema-valid.js';
 import orphanedProcesses from './orphaned-processes.js';
 import outputFlood from './output-flood.js';
 import outputSchemaValid from './output-schema-valid.js';
@@ -52,6 +56,7 @@ import pingResponds from './ping-responds.js';
 import preInitializeMessages from './pre-initialize-messages.js';
 import promptDescriptionPresent from './prompt-description-present.js';
 import protocolVersionCurrent from './protocol-version-current.js';
+import readContentsUri from './read-contents-uri.js';
 import requestStateVerified from './request-state-verified.js';
 import resourceMetadata from './resource-metadata.js';
 import responseFormatOffered from './response-format-offered.js';
@@ -103,10 +108,12 @@ export const rules: readonly Rule[] = [
   configNpxUnpinned,
   configPlainHttp,
   configUnknownKey,
+  contentDataMatchesMime,
   declaredCapabilitiesWork,
   discoverResultSchema,
   encodedPayload,
   errorTextHygiene,
+  evaluationPresent,
   handshake,
   hiddenInstructions,
   httpContentType,
@@ -136,7 +143,9 @@ export const rules: readonly Rule[] = [
   listPagination,
   listToolsPaginated,
   listsComplete,
+  logLevelRespected,
   noServerRequests,
+  notificationSchemaValid,
   orphanedProcesses,
   outputFlood,
   outputSchemaValid,
@@ -146,6 +155,7 @@ export const rules: readonly Rule[] = [
   preInitializeMessages,
   promptDescriptionPresent,
   protocolVersionCurrent,
+  readContentsUri,
   requestStateVerified,
   resourceMetadata,
   responseFormatOffered,

@@ -364,6 +364,7 @@ describe('source index: edge cases', () => {
       stdoutWrites: [],
       throwingHandlers: [],
       looseZodObjects: [],
+      evaluation: { found: false },
     });
   });
 

@@ -78,6 +78,11 @@ function blockProblems(version: ProtocolVersion, slot: Slot): SchemaProblem[] {
   return plain(validateOfficial(version, definition, value), definition).map(at);
 }
 
+/** Problems of any other value against one official definition (a notification…), in the same plain words. */
+export function definitionProblems(version: ProtocolVersion, definition: string, value: unknown): SchemaProblem[] {
+  return dedupe(plain(validateOfficial(version, definition, value), definition));
+}
+
 /** Ajv's words made plain; the bare anyOf summary is dropped when a more precise problem is there. */
 function plain(problems: readonly SchemaProblem[], definition: string): SchemaProblem[] {
   const precise = problems.filter((p) => !ANY_OF.test(p.message));

@@ -50,6 +50,13 @@ export const PRECOMPILED_DEFINITIONS = [
   'ResourceLink',
   'TextResourceContents',
   'BlobResourceContents',
+  // notification-schema-valid: the notifications a server sends.
+  'ProgressNotification',
+  'LoggingMessageNotification',
+  'ResourceListChangedNotification',
+  'ResourceUpdatedNotification',
+  'PromptListChangedNotification',
+  'ToolListChangedNotification',
 ] as const;
 const PRECOMPILED: ReadonlySet<string> = new Set(PRECOMPILED_DEFINITIONS);
 const compiledModules = new Map<string, Readonly<Record<string, ValidateFunction>> | null>();

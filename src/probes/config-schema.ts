@@ -45,5 +45,11 @@ export const PROBES_CONFIG_SCHEMA: Readonly<Record<string, unknown>> = {
       description: 'Arguments for prompts/get, by prompt name: { "prompt_name": { "arg": "value" } }.',
     },
     maxResourceReads: { type: 'integer', minimum: 0, description: 'At most this many listed resources are read (default 5).' },
+    templateVars: {
+      type: 'object',
+      additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+      description:
+        'Resource templates to read, with their variables: { "<uriTemplate>": { "variable": "value" } }. Only simple {variable} expressions are filled in (percent-encoded); templates not named here are not read.',
+    },
   },
 };

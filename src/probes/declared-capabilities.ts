@@ -1,6 +1,6 @@
 /**
  * Read-side probe `declared-capabilities`: one request behind each optional capability the server
- * declares — completion/complete (`completions`), logging/setLevel (`logging`), and
+ * declares — completion/complete (`completions`), logging/setLevel `warning` (`logging`), and
  * resources/subscribe then resources/unsubscribe (`resources.subscribe`). None answers -32601
  * when declared (declared-capabilities-work). They only ask, or undo what they asked.
  */
@@ -9,8 +9,12 @@ import { atLeast } from '../shared/protocol-version.js';
 import type { PlanContext, ProbeModule, StepSpec } from './probe.js';
 import { listedPrompts, listedResourceUris, listedTemplates } from './surface-lists.js';
 
-/** The most verbose level: setting it suppresses no log message the server would send anyway. */
-export const PROBE_LOG_LEVEL = 'debug';
+/**
+ * The level set for the rest of the session: it holds back only debug, info and notice, so the
+ * tool probes after it show whether the server keeps to it (log-level-respected), while warnings
+ * and errors still arrive for the other rules to read.
+ */
+export const PROBE_LOG_LEVEL = 'warning';
 
 export const declaredCapabilitiesProbe: ProbeModule = {
   id: 'declared-capabilities',
@@ -66,8 +70,8 @@ function loggingSteps(ctx: PlanContext): StepSpec[] {
       method: 'logging/setLevel',
       params: { level: PROBE_LOG_LEVEL },
       purpose: 'declared-capability',
-      reason: `the server declares "logging", so logging/setLevel must work; level "${PROBE_LOG_LEVEL}" holds back no message`,
-      detail: { capability: 'logging' },
+      reason: `the server declares "logging", so logging/setLevel must work; after it, no notifications/message below "${PROBE_LOG_LEVEL}" may arrive`,
+      detail: { capability: 'logging', level: PROBE_LOG_LEVEL },
     },
   ];
 }

@@ -40,6 +40,7 @@ export function resolveProbeConfig(
     surface: tools && (config?.surface ?? true),
     promptArgs: { ...(config?.promptArgs ?? {}) },
     maxResourceReads: config?.maxResourceReads ?? DEFAULT_MAX_RESOURCE_READS,
+    templateVars: { ...(config?.templateVars ?? {}) },
   };
 }
 

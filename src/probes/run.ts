@@ -14,6 +14,7 @@ import { clip } from '../shared/text.js';
 import type { ProbeSession } from './http-probe.js';
 import { executeHttpSteps } from './http-run.js';
 import { PROBES, TOOL_PROBE_IDS } from './plan.js';
+import { COMPLETE_ARGUMENT } from './prompts-get.js';
 import { ERROR_DATA_CAP, RAW_RESULT_CAP, viewOf } from './records.js';
 import type { PlanStep, ProbeAnswer, ProbeCall, ProbePlan, ResolvedProbeConfig } from './types.js';
 
@@ -77,6 +78,8 @@ export async function executePlan(
       transcript = [...own.frames];
       if (exit) extra = { exit: { how: exit.how, code: exit.code, signal: exit.signal } };
     } else {
+      /** First values completion/complete offered for prompt arguments, by prompt and argument. */
+      const offered = new Map<string, string>();
       for (const step of steps) {
         if (!live) break;
         let conn: Connection = live.connection;
@@ -97,7 +100,8 @@ export async function executePlan(
           conn = live.connection;
         }
         conn.phase = phase;
-        let call = await send(conn, step, config.timeoutMs, plan.steps.length);
+        let call = await send(conn, withCompletedArguments(step, offered), config.timeoutMs, plan.steps.length);
+        noteOffered(offered, call, conn);
         if (call.answer.kind === 'closed') {
           if (!moreAfter(step)) {
             // Nothing left to send: leave it dead, but say how it ended.
@@ -161,6 +165,33 @@ export async function executePlan(
   const ordered: Record<string, ProbeRecord> = {};
   for (const probe of PROBES) if (records[probe.id]) ordered[probe.id] = records[probe.id]!;
   return ordered;
+}
+
+/** Longest offered completion value put into a prompt argument (longer ones keep the placeholder). */
+const MAX_OFFERED_CHARS = 200;
+const offerKey = (prompt: unknown, argument: unknown): string => JSON.stringify([prompt, argument]);
+
+/** Remember the first value a `complete-argument` step's answer offers. */
+function noteOffered(offered: Map<string, string>, call: ProbeCall, conn: Connection): void {
+  if (call.purpose !== COMPLETE_ARGUMENT || call.answer.kind !== 'result') return;
+  const frame = conn.frames[call.answer.frame];
+  const result = frame?.kind === 'message' && isObject(frame.message) ? frame.message.result : undefined;
+  const values = isObject(result) && isObject(result.completion) ? result.completion.values : undefined;
+  const first = Array.isArray(values) ? values[0] : undefined;
+  if (typeof first === 'string' && first.length > 0 && first.length <= MAX_OFFERED_CHARS)
+    offered.set(offerKey(call.detail?.prompt, call.detail?.argument), first);
+}
+
+/** A prompts/get step with the values the server offered in place of its placeholders (as its plan said). */
+function withCompletedArguments(step: PlanStep, offered: ReadonlyMap<string, string>): PlanStep {
+  const names = step.detail?.completedArguments;
+  if (typeof names !== 'string' || !isObject(step.params) || !isObject(step.params.arguments)) return step;
+  const args: Record<string, unknown> = { ...step.params.arguments };
+  for (const name of JSON.parse(names) as string[]) {
+    const value = offered.get(offerKey(step.detail?.prompt, name));
+    if (value !== undefined) args[name] = value;
+  }
+  return { ...step, params: { ...step.params, arguments: args } };
 }
 
 function groupByProbe(steps: readonly PlanStep[]): Map<string, PlanStep[]> {

@@ -30,6 +30,8 @@ export interface ProbesConfig {
   readonly promptArgs?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** At most this many listed resources are read (default 5). */
   readonly maxResourceReads?: number;
+  /** Variables of resource templates to read, per URI template: { "<uriTemplate>": { var: value } }. */
+  readonly templateVars?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** Flags from the command line, which win over the config file. */
@@ -54,6 +56,7 @@ export interface ResolvedProbeConfig {
   readonly surface: boolean;
   readonly promptArgs: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly maxResourceReads: number;
+  readonly templateVars: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export const DEFAULT_MAX_RESPONSE_CHARS = 25_000;

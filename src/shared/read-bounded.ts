@@ -17,6 +17,8 @@ export const FILE_CAPS = {
   'env file': 4 * MiB,
   baseline: 64 * MiB,
   capture: 256 * MiB,
+  /** A project's evaluation.xml (src/source/evaluation.ts). */
+  evaluation: 1 * MiB,
 } as const;
 
 export type FileKind = keyof typeof FILE_CAPS;

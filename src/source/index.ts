@@ -14,6 +14,7 @@
  */
 import { join, relative, resolve, sep } from 'node:path';
 import { openSourceIndexCache, type TsconfigList } from './cache.js';
+import { withEvaluation } from './evaluation.js';
 import { collectFiles, isFile } from './files.js';
 import type { SourceIndex } from './types.js';
 
@@ -41,6 +42,10 @@ const STARTS_HTTP = /\.listen\s*\(|\bnew\s+(?:StreamableHTTPServerTransport|SSES
 const worthParsing = (text: string): boolean => REGISTERS.test(text) || (WRITES_STDOUT.test(text) && !STARTS_HTTP.test(text));
 
 export async function buildSourceIndex(rootDir: string, options: SourceIndexOptions = {}): Promise<SourceIndex> {
+  return withEvaluation(await buildCodeIndex(rootDir, options));
+}
+
+async function buildCodeIndex(rootDir: string, options: SourceIndexOptions): Promise<SourceIndex> {
   const absolute = resolve(rootDir);
   const cache = options.cache ? openSourceIndexCache(absolute) : undefined;
   const collected = await collectFiles(absolute, {
@@ -88,7 +93,8 @@ export async function cachedSourceIndex(rootDir: string, options: SourceIndexOpt
           throw new NeedsCompiler();
         }),
     });
-    return cache.get(collected, options.entry);
+    const hit = cache.get(collected, options.entry);
+    return hit ? withEvaluation(hit) : undefined;
   } catch (error) {
     if (error instanceof NeedsCompiler) return undefined;
     throw error;

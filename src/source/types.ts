@@ -68,4 +68,24 @@ export interface SourceIndex {
    */
   readonly syncNetworkCalls?: readonly (SourcePosition & { readonly tool: string; readonly call: string; readonly text: string })[];
   readonly filesIndexed: number;
+  /** The project's evaluation file (evaluation.ts); absent when the index did not look. */
+  readonly evaluation?: EvaluationFacts;
 }
+
+/** The server-building guide's evaluation.xml: where it is and how many complete question/answer pairs it has. */
+export type EvaluationFacts =
+  | { readonly found: false }
+  | {
+      readonly found: true;
+      /** Relative to the project root. */
+      readonly file: string;
+      readonly bytes: number;
+      /** Larger than the cap: not read. */
+      readonly tooLarge?: true;
+      /** The document's first element (the guide's is `evaluation`). */
+      readonly rootElement?: string;
+      /** `<qa_pair>` elements. */
+      readonly pairs: number;
+      /** Pairs with a non-empty `<question>` and `<answer>`. */
+      readonly complete: number;
+    };

@@ -53,7 +53,7 @@ describe('read-side probes', () => {
         'completion/complete',
         { ref: { type: 'ref/prompt', name: 'bookstore_recommend_books' }, argument: { name: 'liked_title', value: '' } },
       ],
-      ['declared-capabilities', 'logging/setLevel', { level: 'debug' }],
+      ['declared-capabilities', 'logging/setLevel', { level: 'warning' }],
       ['declared-capabilities', 'resources/subscribe', { uri: 'bookstore://catalogue/stats' }],
       ['declared-capabilities', 'resources/unsubscribe', { uri: 'bookstore://catalogue/stats' }],
     ]);
@@ -82,5 +82,62 @@ describe('read-side probes', () => {
       reason: 'the server does not advertise resources',
       notApplicable: true,
     });
+  });
+});
+
+describe('resource templates', () => {
+  const template = (uriTemplate: string) => ({ uriTemplate, name: 'book_record' });
+  const reads = (uriTemplate: string, templateVars: ProbesConfig['templateVars']) =>
+    buildPlan(makeCapture({ tools: cleanTools(), resourceTemplates: [template(uriTemplate)] }), config({ templateVars }))
+      .steps.filter((s) => s.probe === 'resources-read')
+      .map((s) => s.params);
+
+  it('are read only with variables from probes.templateVars, each value percent-encoded', () => {
+    expect(reads('bookstore://books/{book_id}', {})).toEqual([]);
+    expect(reads('bookstore://books/{book_id}', { 'bookstore://books/{book_id}': { book_id: 'bk 1/2' } })).toEqual([
+      { uri: 'bookstore://books/bk%201%2F2' },
+    ]);
+  });
+
+  it('are not read when a variable is missing or the template uses RFC 6570 operators', () => {
+    expect(reads('bookstore://books/{book_id}/{page}', { 'bookstore://books/{book_id}/{page}': { book_id: 'bk_1' } })).toEqual([]);
+    expect(reads('bookstore://books{?q}', { 'bookstore://books{?q}': { q: 'dune' } })).toEqual([]);
+  });
+
+  it('say in the plan which template and which variables made the URI', () => {
+    const plan = buildPlan(
+      makeCapture({ tools: cleanTools(), resourceTemplates: cleanResourceTemplates() }),
+      config({ templateVars: { 'bookstore://books/{book_id}': { book_id: 'bk_1042' } } }),
+    );
+    const step = plan.steps.find((s) => s.probe === 'resources-read')!;
+    expect(step.detail).toEqual({ uri: 'bookstore://books/bk_1042', template: 'bookstore://books/{book_id}' });
+    expect(step.reason).toContain('probes.templateVars');
+  });
+});
+
+describe('prompt arguments from completions', () => {
+  it('ask completion/complete for each required argument first when the server declares completions, and say so', () => {
+    const capabilities = { tools: {}, prompts: {}, completions: {} };
+    const plan = buildPlan(makeCapture({ tools: cleanTools(), prompts: cleanPrompts(), capabilities }), config());
+    const steps = plan.steps.filter((s) => s.probe === 'prompts-get');
+    expect(steps.map((s) => [s.method, s.params])).toEqual([
+      [
+        'completion/complete',
+        { ref: { type: 'ref/prompt', name: 'bookstore_recommend_books' }, argument: { name: 'liked_title', value: '' } },
+      ],
+      ['prompts/get', { name: 'bookstore_recommend_books', arguments: { liked_title: 'example' } }],
+    ]);
+    expect(steps[1]!.detail).toMatchObject({ completedArguments: '["liked_title"]' });
+    expect(steps[1]!.reason).toContain(`the server's first completion for "liked_title", else the placeholder "example"`);
+  });
+
+  it('do not complete what probes.promptArgs gives, nor when completions are not declared', () => {
+    const capabilities = { tools: {}, prompts: {}, completions: {} };
+    const given = config({ promptArgs: { bookstore_recommend_books: { liked_title: 'Dune' } } });
+    for (const plan of [
+      buildPlan(makeCapture({ tools: cleanTools(), prompts: cleanPrompts(), capabilities }), given),
+      buildPlan(makeCapture({ tools: cleanTools(), prompts: cleanPrompts() }), config()),
+    ])
+      expect(plan.steps.filter((s) => s.probe === 'prompts-get').map((s) => s.method)).toEqual(['prompts/get']);
   });
 });

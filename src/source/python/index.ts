@@ -5,6 +5,7 @@
  * for exactly these files.
  */
 import { resolve } from 'node:path';
+import { withEvaluation } from '../evaluation.js';
 import type { SourceIndex } from '../types.js';
 import { openPythonIndexCache } from './cache.js';
 import { collectPythonFiles, relativeTo } from './files.js';
@@ -24,7 +25,7 @@ export async function buildPythonSourceIndex(rootDir: string, options: PythonInd
   const collected = collectPythonFiles(root, options.entry);
   const cache = options.cache ? openPythonIndexCache(root) : undefined;
   const cached = cache?.get(collected);
-  if (cached) return cached;
+  if (cached) return withEvaluation(cached);
   const base = {
     language: 'python' as const,
     root,
@@ -47,5 +48,5 @@ export async function buildPythonSourceIndex(rootDir: string, options: PythonInd
     index = { ...base, ...(await parseAndExtractPython(collected.texts, root)) };
   }
   cache?.set(index);
-  return index;
+  return withEvaluation(index);
 }
