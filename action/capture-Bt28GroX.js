@@ -1,1 +1,0 @@
-const e=`2025-11-25`,t={tools:{method:`tools/list`,key:`tools`,capability:`tools`},prompts:{method:`prompts/list`,key:`prompts`,capability:`prompts`},resources:{method:`resources/list`,key:`resources`,capability:`resources`},resourceTemplates:{method:`resources/templates/list`,key:`resourceTemplates`,capability:`resources`}};export{e as n,t};

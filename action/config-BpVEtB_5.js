@@ -1,1 +1,0 @@
-import"./config-B90AEv2O.js";export{t as ConfigError}from"./errors-Daa591G_.js";

@@ -1,0 +1,1 @@
+export{t as json}from"./json-D6OfBHyb.js";

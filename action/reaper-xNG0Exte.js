@@ -1,1 +1,0 @@
-export{t as killAll,i as liveProgress}from"./reaper-D3-82ffQ.js";

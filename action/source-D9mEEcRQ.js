@@ -1,0 +1,1 @@
+export{t as buildSourceIndex,n as cachedSourceIndex}from"./source-mFlxg2jY.js";
