@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prefixAnnotationPath, prefixSarifPaths } from '../scripts/action-paths.js';
 import { splitCommand } from '../scripts/action-run.js';
 import { ROOT } from './helpers/capture.js';
+import { runCli } from './helpers/cli.js';
 import { assertGitHubIngestible, assertValidSarif } from './helpers/github-sarif.js';
 
 let SCRIPT = '';
@@ -95,9 +96,14 @@ describe('GitHub Action (run locally)', () => {
     });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
+    // The action's score output is the CLI's score for the same server (it follows the rule set).
+    const json = await runCli(['--format', 'json', '--', process.execPath, 'fixtures/rules/tool-annotations-present/bad.mjs'], {
+      cwd: ROOT,
+    });
+    const score = (JSON.parse(json.stdout) as { servers: { score: number }[] }).servers[0]!.score;
     expect(r.outputs).toMatchObject({
       'exit-code': '0',
-      score: '98',
+      score: String(score),
       grade: 'A',
       errors: '0',
       warnings: '1',

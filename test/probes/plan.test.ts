@@ -97,6 +97,7 @@ describe('buildPlan', () => {
     expect(plan.steps.filter((s) => s.tool !== undefined)).toEqual([]);
     expect(plan.skippedProbes.map((p) => p.probe)).toEqual([
       'prompts-get',
+      'request-state',
       'resources-read',
       'unknown-resource',
       'declared-capabilities',
