@@ -149,8 +149,16 @@ export const SCORE_CAPS: readonly ScoreCap[] = [
 ];
 
 /** Every ran rule with at least one applicable subject, with how many of them fail. */
+/** Rules by id, built once per rule set: per-tool scores ask for it once per tool. */
+const rulesById = new WeakMap<readonly ScoredRule[], ReadonlyMap<string, ScoredRule>>();
+function byId(rules: readonly ScoredRule[]): ReadonlyMap<string, ScoredRule> {
+  let map = rulesById.get(rules);
+  if (!map) rulesById.set(rules, (map = new Map(rules.map((r) => [r.id, r]))));
+  return map;
+}
+
 export function ruleScores(input: ScoreInput): RuleScore[] {
-  const ruleById = new Map(input.rules.map((r) => [r.id, r]));
+  const ruleById = byId(input.rules);
   const failingByRule = new Map<string, Set<string>>();
   for (const f of input.findings) {
     const rule = ruleById.get(f.ruleId);
@@ -195,7 +203,7 @@ export function scoreServer(input: ScoreInput): Score {
 
 /** The weighted mean (0 when the handshake failed), then every cap that applies; not rounded. */
 function cappedScore(input: ScoreInput): { exact: number; cappedBy?: string } {
-  const ruleById = new Map(input.rules.map((r) => [r.id, r]));
+  const ruleById = byId(input.rules);
   let exact = input.handshakeOk ? weightedMean(ruleScores(input)) : 0;
   let cappedBy: string | undefined;
   for (const cap of SCORE_CAPS) {
