@@ -1,25 +1,11 @@
 /** Recorded HTTP exchanges for rule unit tests: a capture of an HTTP session with the given exchanges and frames. */
 import type { Capture, Frame, HttpBody, HttpExchange } from '../../src/capture.js';
 import { makeCapture } from './capture.js';
+import { postExchange as postRequest } from './http-capture.js';
 
 /** A POSTed request answered 200 with the given body. */
 export function postExchange(seq: number, rpcMethod: string, body: HttpBody, extra: Partial<HttpExchange> = {}): HttpExchange {
-  return {
-    seq,
-    at: seq,
-    phase: 'listing',
-    method: 'POST',
-    url: 'http://127.0.0.1:1/mcp',
-    purpose: 'message',
-    rpcMethod,
-    rpcKind: 'request',
-    requestHeaders: {},
-    userHeaders: [],
-    status: 200,
-    contentType: body.kind === 'sse' ? 'text/event-stream' : 'application/json',
-    body,
-    ...extra,
-  };
+  return postRequest(seq, rpcMethod, { contentType: body.kind === 'sse' ? 'text/event-stream' : 'application/json', body, ...extra });
 }
 
 /** A received response frame (for a body's `frames`). */
