@@ -49,11 +49,13 @@ export async function executePlan(
   let gone = '';
   /** Whether requests on the main connection remain after this step (else a dead server is left dead). */
   const moreAfter = (step: PlanStep): boolean => plan.steps.some((s) => s.connection === 'main' && s.index > step.index);
-  // A probe that needs a server process of its own gets it started now, so that its start-up
-  // overlaps the other probes; its first message is still sent in its turn.
-  const freshProbe = plan.steps.find((s) => s.connection === 'fresh')?.probe;
-  let fresh: Connection | undefined = freshProbe ? session.openFresh?.() : undefined;
-  if (fresh) fresh.phase = `probe:${freshProbe}`;
+  // A probe that needs a server process (or session) of its own gets it started now, and its first
+  // request, fixed by the plan, is sent at once: start-up and answer overlap the other probes, and
+  // the answer is in when the probe's turn comes.
+  const freshFirst = plan.steps.find((s) => s.connection === 'fresh');
+  let fresh: Connection | undefined = freshFirst ? session.openFresh?.() : undefined;
+  if (fresh) fresh.phase = `probe:${freshFirst!.probe}`;
+  const freshAnswer = fresh && freshFirst ? send(fresh, freshFirst, config.startupTimeoutMs, plan.steps.length) : undefined;
   for (const [probe, steps] of groupByProbe(plan.steps.filter((s) => !s.http))) {
     // A probe with a connection of its own does not need the main one.
     if (!live && steps[0]!.connection !== 'fresh') {
@@ -72,7 +74,10 @@ export async function executePlan(
       }
       const own = fresh;
       fresh = undefined;
-      for (const step of steps) calls.push(await send(own, step, config.startupTimeoutMs, plan.steps.length));
+      for (const step of steps)
+        calls.push(
+          step === freshFirst && freshAnswer ? await freshAnswer : await send(own, step, config.startupTimeoutMs, plan.steps.length),
+        );
       // A throw-away server: its answer is in, its shutdown is not judged, so it gets no grace period.
       const exit = await (own.discard ?? own.close).call(own);
       transcript = [...own.frames];
@@ -160,7 +165,11 @@ export async function executePlan(
       },
     };
   }
-  if (fresh) await fresh.close(); // its probe never got its turn
+  if (fresh) {
+    // Its probe never got its turn: let the request sent early settle, then close.
+    await freshAnswer;
+    await fresh.close();
+  }
   // In the order the probes run, whatever was skipped.
   const ordered: Record<string, ProbeRecord> = {};
   for (const probe of PROBES) if (records[probe.id]) ordered[probe.id] = records[probe.id]!;
