@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-DP6qPUu0.js";
