@@ -108,7 +108,9 @@ describe('mcplint plan', { timeout: 60_000 }, () => {
     const noSurface = project({ surface: false });
     const flat = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: noSurface.dir })).stdout) as { calls: { probe: string }[] };
     expect(
-      flat.calls.filter((c) => ['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities'].includes(c.probe)),
+      flat.calls.filter((c) =>
+        ['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities', 'resource-links'].includes(c.probe),
+      ),
     ).toEqual([]);
     expect(flat.calls.some((c) => c.probe === 'valid-calls')).toBe(true);
     const noProtocol = JSON.parse((await runCli(['plan', '--format', 'json', '--no-protocol-probes'], { cwd: dir })).stdout) as {
@@ -116,7 +118,7 @@ describe('mcplint plan', { timeout: 60_000 }, () => {
     };
     // The read-side probes are not protocol probes: --no-protocol-probes leaves them on.
     expect(new Set(noProtocol.calls.map((c) => c.probe))).toEqual(
-      new Set(['prompts-get', 'resources-read', 'unknown-resource', 'invalid-arguments', 'valid-calls', 'pagination']),
+      new Set(['prompts-get', 'resources-read', 'unknown-resource', 'invalid-arguments', 'valid-calls', 'pagination', 'resource-links']),
     );
   });
 
