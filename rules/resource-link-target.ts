@@ -1,7 +1,6 @@
 import { defineRule, type Report, type Subject } from '../src/engine/rule.js';
 import { isObject } from '../src/shared/json.js';
 import { describeError, frameOf, probeCalls, shorten } from '../src/probes/records.js';
-import { listedResourceUris } from '../src/probes/surface-lists.js';
 
 const messages = {
   unreadable:
@@ -29,8 +28,8 @@ export default defineRule({
   ],
   messages,
   requires: ['handshake', 'probe:resource-links'],
-  *check({ capture }): Generator<Report<keyof typeof messages>> {
-    const listed = new Set(listedResourceUris(capture));
+  *check({ capture, index }): Generator<Report<keyof typeof messages>> {
+    const listed = new Set(index.resources.flatMap((r) => (typeof r.raw.uri === 'string' ? [r.raw.uri] : [])));
     for (const call of probeCalls(capture, 'resource-links')) {
       const uri = isObject(call.params) ? call.params.uri : undefined;
       // A listed target passes unread; only an answered error is evidence (a timeout is other rules' to judge).

@@ -208,7 +208,7 @@ function noteOffered(offered: Map<string, string>, call: ProbeCall, conn: Connec
 function noteLinks(links: FoundLink[], call: ProbeCall, conn: Connection): void {
   if ((call.method !== 'tools/call' && call.method !== 'prompts/get') || call.answer.kind !== 'result') return;
   const frame = conn.frames[call.answer.frame];
-  if (frame?.kind !== 'message' || !isObject(frame.message)) return;
+  if (frame?.kind !== 'message' || frame.truncated || !isObject(frame.message)) return;
   for (const uri of linksIn(call.method, frame.message.result)) {
     if (links.length >= MAX_LINKS_NOTED) return;
     const prompt = call.method === 'prompts/get' ? call.detail?.prompt : undefined;
