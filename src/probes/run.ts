@@ -53,12 +53,12 @@ export async function executePlan(
   /** resource_link targets the answers so far returned (read by the resource-links probe). */
   const links: FoundLink[] = [];
   const listed = new Set(listedResourceUris(session));
-  /** Whether requests on the main connection remain after this step (else a dead server is left dead). */
-  // The link-target step counts only once an answer has returned a link it would read.
+  /**
+   * Whether requests on the main connection remain after this step (else a dead server is left
+   * dead). The link-target step counts only once an answer has returned a link it would read.
+   */
   const moreAfterStep = (step: PlanStep): boolean =>
-    plan.steps.some(
-      (s) => s.connection === 'main' && s.index > step.index && (s.purpose !== READ_LINK_TARGETS || linkReads(s, links, listed).length > 0),
-    );
+    plan.steps.some((s) => s.connection === 'main' && s.index > step.index && (s.purpose !== READ_LINK_TARGETS || links.length > 0));
   // A probe that needs a server process of its own gets it started now, so that its start-up
   // overlaps the other probes; its first message is still sent in its turn.
   const freshProbe = plan.steps.find((s) => s.connection === 'fresh')?.probe;
@@ -90,7 +90,7 @@ export async function executePlan(
     } else {
       /** First values completion/complete offered for prompt arguments, by prompt and argument. */
       const offered = new Map<string, string>();
-      const concrete = steps.flatMap((s) => (s.purpose === READ_LINK_TARGETS ? linkReads(s, links, listed) : [s]));
+      const concrete = steps.flatMap((s) => (s.purpose === READ_LINK_TARGETS ? linkReads(s, links) : [s]));
       if (concrete.length === 0) {
         records[probe] = {
           id: probe,
@@ -123,7 +123,7 @@ export async function executePlan(
         conn.phase = phase;
         let call = await send(conn, withCompletedArguments(step, offered), config.timeoutMs, plan.steps.length);
         noteOffered(offered, call, conn);
-        if (LINK_SOURCES.includes(probe)) noteLinks(links, call, conn);
+        if (LINK_SOURCES.includes(probe)) noteLinks(links, call, conn, listed);
         if (call.answer.kind === 'closed') {
           if (!moreAfter(step)) {
             // Nothing left to send: leave it dead, but say how it ended.
@@ -204,13 +204,14 @@ function noteOffered(offered: Map<string, string>, call: ProbeCall, conn: Connec
     offered.set(offerKey(call.detail?.prompt, call.detail?.argument), first);
 }
 
-/** Remember the resource_link targets a tools/call or prompts/get answer returned. */
-function noteLinks(links: FoundLink[], call: ProbeCall, conn: Connection): void {
+/** Remember the distinct resource_link targets to read (unlisted, at most MAX_LINK_READS) a tools/call or prompts/get answer returned. */
+function noteLinks(links: FoundLink[], call: ProbeCall, conn: Connection, listed: ReadonlySet<string>): void {
   if ((call.method !== 'tools/call' && call.method !== 'prompts/get') || call.answer.kind !== 'result') return;
   const frame = conn.frames[call.answer.frame];
   if (frame?.kind !== 'message' || frame.truncated || !isObject(frame.message)) return;
   for (const uri of linksIn(call.method, frame.message.result)) {
-    if (links.length >= MAX_LINKS_NOTED) return;
+    if (links.length >= MAX_LINK_READS) return;
+    if (!readableLinkTarget(uri, listed) || links.some((l) => l.uri === uri)) continue;
     const prompt = call.method === 'prompts/get' ? call.detail?.prompt : undefined;
     links.push({
       uri,
@@ -222,19 +223,11 @@ function noteLinks(links: FoundLink[], call: ProbeCall, conn: Connection): void 
   }
 }
 
-/** Links remembered at most (the reads are capped lower; the rest only bound memory). */
-const MAX_LINKS_NOTED = 100;
-
-/** The planned link-target step as one read per distinct, unlisted target (at most MAX_LINK_READS). */
-function linkReads(step: PlanStep, links: readonly FoundLink[], listed: ReadonlySet<string>): PlanStep[] {
-  const seen = new Set<string>();
-  const reads: PlanStep[] = [];
-  for (const link of links) {
-    if (reads.length >= MAX_LINK_READS) break;
-    if (seen.has(link.uri) || !readableLinkTarget(link.uri, listed)) continue;
-    seen.add(link.uri);
+/** The planned link-target step as one read per remembered target, each saying where its link came from. */
+function linkReads(step: PlanStep, links: readonly FoundLink[]): PlanStep[] {
+  return links.map((link) => {
     const source = link.tool !== undefined ? `tool "${link.tool}"` : link.prompt !== undefined ? `prompt "${link.prompt}"` : link.method;
-    reads.push({
+    return {
       ...step,
       params: { uri: link.uri },
       reason: `${source} returned a resource_link to ${link.uri} (step ${link.step}), which resources/list does not list; reading it changes nothing`,
@@ -245,9 +238,8 @@ function linkReads(step: PlanStep, links: readonly FoundLink[], listed: Readonly
         ...(link.tool !== undefined ? { linkTool: link.tool } : {}),
         ...(link.prompt !== undefined ? { linkPrompt: link.prompt } : {}),
       },
-    });
-  }
-  return reads;
+    };
+  });
 }
 
 /** A prompts/get step with the values the server offered in place of its placeholders (as its plan said). */
