@@ -58,6 +58,7 @@ import promptDescriptionPresent from './prompt-description-present.js';
 import protocolVersionCurrent from './protocol-version-current.js';
 import readContentsUri from './read-contents-uri.js';
 import requestStateVerified from './request-state-verified.js';
+import resourceLinkTarget from './resource-link-target.js';
 import resourceMetadata from './resource-metadata.js';
 import responseFormatOffered from './response-format-offered.js';
 import responseIdEcho from './response-id-echo.js';
@@ -157,6 +158,7 @@ export const rules: readonly Rule[] = [
   protocolVersionCurrent,
   readContentsUri,
   requestStateVerified,
+  resourceLinkTarget,
   resourceMetadata,
   responseFormatOffered,
   responseIdEcho,

@@ -65,7 +65,7 @@ describe('mcplint plan', { timeout: 60_000 }, () => {
   it('prints exactly the calls the real run makes, in order on the main connection', async () => {
     const planned = project();
     const plan = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: planned.dir })).stdout) as {
-      calls: { method: string; params?: unknown; connection: string }[];
+      calls: { method: string; params?: unknown; connection: string; purpose: string }[];
     };
     const run = project();
     const lint = await runCli(['--format', 'json', '--no-source'], { cwd: run.dir });
@@ -80,8 +80,14 @@ describe('mcplint plan', { timeout: 60_000 }, () => {
     const own = plan.calls.filter((c) => c.connection === 'fresh').map(call);
     expect(own.length).toBeGreaterThan(0);
     const isOwn = (c: ReturnType<typeof call>) => own.some((o) => JSON.stringify(o) === JSON.stringify(c));
-    expect(sent.filter((c) => !isOwn(c))).toEqual(plan.calls.filter((c) => c.connection !== 'fresh').map(call));
     expect(sent.filter(isOwn)).toEqual(own);
+    const main = sent.filter((c) => !isOwn(c));
+    // The one step whose URIs come from the answers (resource_link targets) is last, and sends at most 5 reads.
+    const exact = plan.calls.filter((c) => c.connection !== 'fresh' && c.purpose !== 'read-link-targets');
+    expect(main.slice(0, exact.length)).toEqual(exact.map(call));
+    const linkReads = main.slice(exact.length);
+    expect(linkReads.length).toBeLessThanOrEqual(plan.calls.some((c) => c.purpose === 'read-link-targets') ? 5 : 0);
+    expect(linkReads.every((m) => m.method === 'resources/read')).toBe(true);
     expect(plan.calls.filter((c) => c.method === 'tools/call').length).toBeGreaterThan(5);
   });
 
@@ -118,7 +124,9 @@ describe('mcplint plan', { timeout: 60_000 }, () => {
     const noSurface = project({ surface: false });
     const flat = JSON.parse((await runCli(['plan', '--format', 'json'], { cwd: noSurface.dir })).stdout) as { calls: { probe: string }[] };
     expect(
-      flat.calls.filter((c) => ['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities'].includes(c.probe)),
+      flat.calls.filter((c) =>
+        ['prompts-get', 'resources-read', 'unknown-resource', 'declared-capabilities', 'resource-links'].includes(c.probe),
+      ),
     ).toEqual([]);
     expect(flat.calls.some((c) => c.probe === 'valid-calls')).toBe(true);
     const noProtocol = JSON.parse((await runCli(['plan', '--format', 'json', '--no-protocol-probes'], { cwd: dir })).stdout) as {
@@ -126,7 +134,7 @@ describe('mcplint plan', { timeout: 60_000 }, () => {
     };
     // The read-side probes are not protocol probes: --no-protocol-probes leaves them on.
     expect(new Set(noProtocol.calls.map((c) => c.probe))).toEqual(
-      new Set(['prompts-get', 'resources-read', 'unknown-resource', 'invalid-arguments', 'valid-calls', 'pagination']),
+      new Set(['prompts-get', 'resources-read', 'unknown-resource', 'invalid-arguments', 'valid-calls', 'pagination', 'resource-links']),
     );
   });
 

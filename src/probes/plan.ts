@@ -15,6 +15,7 @@ import { toolListPermissions } from './policy.js';
 import { planTools, type PlanContext, type ProbeModule } from './probe.js';
 import { requestIdsProbe } from './request-ids.js';
 import { requestStateProbe } from './request-state.js';
+import { resourceLinksProbe } from './resource-links.js';
 import { resourcesReadProbe } from './resources-read.js';
 import { unknownMethodProbe } from './unknown-method.js';
 import { unknownResourceProbe } from './unknown-resource.js';
@@ -42,6 +43,8 @@ export const PROBES: readonly ProbeModule[] = [
   invalidArgumentsProbe,
   validCallsProbe,
   paginationProbe,
+  // Last: it reads the resource_link targets the calls above returned.
+  resourceLinksProbe,
 ];
 
 export const PROTOCOL_PROBE_IDS = PROBES.filter((p) => p.kind === 'protocol').map((p) => p.id);

@@ -16,6 +16,8 @@ import { executeHttpSteps } from './http-run.js';
 import { PROBES, TOOL_PROBE_IDS } from './plan.js';
 import { COMPLETE_ARGUMENT } from './prompts-get.js';
 import { ERROR_DATA_CAP, RAW_RESULT_CAP, viewOf } from './records.js';
+import { type FoundLink, LINK_SOURCES, linksIn, MAX_LINK_READS, READ_LINK_TARGETS, readableLinkTarget } from './resource-links.js';
+import { listedResourceUris } from './surface-lists.js';
 import type { PlanStep, ProbeAnswer, ProbeCall, ProbePlan, ResolvedProbeConfig } from './types.js';
 
 /** How long the liveness ping after a timed-out call may take. */
@@ -47,8 +49,15 @@ export async function executePlan(
 
   let live: LiveSession | undefined = session;
   let gone = '';
-  /** Whether requests on the main connection remain after this step (else a dead server is left dead). */
-  const moreAfter = (step: PlanStep): boolean => plan.steps.some((s) => s.connection === 'main' && s.index > step.index);
+  /** resource_link targets the answers so far returned (read by the resource-links probe). */
+  const links: FoundLink[] = [];
+  const listed = new Set(listedResourceUris(session));
+  /**
+   * Whether requests on the main connection remain after this step (else a dead server is left
+   * dead). The link-target step counts only once an answer has returned a link it would read.
+   */
+  const moreAfterStep = (step: PlanStep): boolean =>
+    plan.steps.some((s) => s.connection === 'main' && s.index > step.index && (s.purpose !== READ_LINK_TARGETS || links.length > 0));
   // A probe that needs a server process (or session) of its own gets it started now, and its first
   // request, fixed by the plan, is sent at once: start-up and answer overlap the other probes, and
   // the answer is in when the probe's turn comes.
@@ -85,8 +94,19 @@ export async function executePlan(
     } else {
       /** First values completion/complete offered for prompt arguments, by prompt and argument. */
       const offered = new Map<string, string>();
-      for (const step of steps) {
+      const concrete = steps.flatMap((s) => (s.purpose === READ_LINK_TARGETS ? linkReads(s, links) : [s]));
+      if (concrete.length === 0) {
+        records[probe] = {
+          id: probe,
+          status: 'skipped',
+          reason: 'the calls above returned no resource_link to a resource that resources/list does not list',
+          applicable: false,
+        };
+        continue;
+      }
+      for (const [n, step] of concrete.entries()) {
         if (!live) break;
+        const moreAfter = (s: PlanStep): boolean => n < concrete.length - 1 || moreAfterStep(s);
         let conn: Connection = live.connection;
         if (conn.isClosed) {
           // The server died after answering the previous call (or on its own): blame that call, start it again.
@@ -107,6 +127,7 @@ export async function executePlan(
         conn.phase = phase;
         let call = await send(conn, withCompletedArguments(step, offered), config.timeoutMs, plan.steps.length);
         noteOffered(offered, call, conn);
+        if (LINK_SOURCES.includes(probe)) noteLinks(links, call, conn, listed);
         if (call.answer.kind === 'closed') {
           if (!moreAfter(step)) {
             // Nothing left to send: leave it dead, but say how it ended.
@@ -189,6 +210,44 @@ function noteOffered(offered: Map<string, string>, call: ProbeCall, conn: Connec
   const first = Array.isArray(values) ? values[0] : undefined;
   if (typeof first === 'string' && first.length > 0 && first.length <= MAX_OFFERED_CHARS)
     offered.set(offerKey(call.detail?.prompt, call.detail?.argument), first);
+}
+
+/** Remember the distinct resource_link targets to read (unlisted, at most MAX_LINK_READS) a tools/call or prompts/get answer returned. */
+function noteLinks(links: FoundLink[], call: ProbeCall, conn: Connection, listed: ReadonlySet<string>): void {
+  if ((call.method !== 'tools/call' && call.method !== 'prompts/get') || call.answer.kind !== 'result') return;
+  const frame = conn.frames[call.answer.frame];
+  if (frame?.kind !== 'message' || frame.truncated || !isObject(frame.message)) return;
+  for (const uri of linksIn(call.method, frame.message.result)) {
+    if (links.length >= MAX_LINK_READS) return;
+    if (!readableLinkTarget(uri, listed) || links.some((l) => l.uri === uri)) continue;
+    const prompt = call.method === 'prompts/get' ? call.detail?.prompt : undefined;
+    links.push({
+      uri,
+      step: call.step,
+      method: call.method,
+      ...(call.tool !== undefined ? { tool: call.tool } : {}),
+      ...(typeof prompt === 'string' ? { prompt } : {}),
+    });
+  }
+}
+
+/** The planned link-target step as one read per remembered target, each saying where its link came from. */
+function linkReads(step: PlanStep, links: readonly FoundLink[]): PlanStep[] {
+  return links.map((link) => {
+    const source = link.tool !== undefined ? `tool "${link.tool}"` : link.prompt !== undefined ? `prompt "${link.prompt}"` : link.method;
+    return {
+      ...step,
+      params: { uri: link.uri },
+      reason: `${source} returned a resource_link to ${link.uri} (step ${link.step}), which resources/list does not list; reading it changes nothing`,
+      detail: {
+        uri: link.uri,
+        linkStep: link.step,
+        linkMethod: link.method,
+        ...(link.tool !== undefined ? { linkTool: link.tool } : {}),
+        ...(link.prompt !== undefined ? { linkPrompt: link.prompt } : {}),
+      },
+    };
+  });
 }
 
 /** A prompts/get step with the values the server offered in place of its placeholders (as its plan said). */

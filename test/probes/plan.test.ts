@@ -104,6 +104,7 @@ describe('buildPlan', () => {
       'invalid-arguments',
       'valid-calls',
       'pagination',
+      'resource-links',
     ]);
     expect(plan.steps.some((s) => s.probe === 'ping')).toBe(true);
   });
