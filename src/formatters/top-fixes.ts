@@ -18,9 +18,13 @@ export interface TopFix {
   readonly scope: ScoreScope;
 }
 
+/** Below this a fix shows as +0.0: it moves nothing (e.g. while a cap holds the score), so it is no top fix. */
+const MIN_POINTS = 0.05;
+
 export function topFixes(server: ServerReport, rules: readonly Rule[], limit = TOP_FIXES): TopFix[] {
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   return serverFixGains(server, rules)
+    .filter((gain) => gain.points >= MIN_POINTS)
     .slice(0, limit)
     .map((gain) => {
       const rule = ruleById.get(gain.ruleId);
