@@ -316,7 +316,8 @@ function guard<T>(fn: () => T): T | undefined {
   }
 }
 
-function readText(path: string): string | undefined {
+/** A file's text, or undefined when it cannot be read (the caches never fail a run). */
+export function readText(path: string): string | undefined {
   try {
     return readFileSync(path, 'utf8');
   } catch {

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../../version.js';
-import { cacheFile, writeAtomically } from '../cache.js';
+import { cacheFile, readText, writeAtomically } from '../cache.js';
 import type { SourceIndex } from '../types.js';
 import type { CollectedPythonFiles } from './files.js';
 
@@ -85,14 +85,6 @@ function read(file: string): Stored | undefined {
     const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<Stored> | null;
     if (!value || value.format !== FORMAT || !Array.isArray(value.indexes)) return undefined;
     return { format: FORMAT, indexes: value.indexes.filter((s) => typeof s?.key === 'string' && typeof s.index?.root === 'string') };
-  } catch {
-    return undefined;
-  }
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
   } catch {
     return undefined;
   }
