@@ -1,10 +1,11 @@
 /** `mcplint plan`, `--dry-run`, `--no-probes` and the probes config, as users meet them (built CLI, real fixtures). */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
+import { readCallLog } from './helpers/call-log.js';
 
 const node = process.execPath;
 const FIXTURE = fixturePath('probes/never-called.mjs');
@@ -13,14 +14,7 @@ interface Logged {
   method?: string;
   params?: unknown;
 }
-const readLog = (file: string): Logged[] =>
-  existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Logged)
-    : [];
+const readLog = (file: string): Logged[] => readCallLog<Logged>(file);
 
 /** A directory with an mcplint.config.json that launches `fixture` with a message log. */
 function project(probes: Record<string, unknown> = {}, fixture = FIXTURE): { dir: string; log: string } {

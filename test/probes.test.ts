@@ -3,7 +3,7 @@
  * (MCPLINT_FIXTURE_LOG records every message a fixture receives), crashes and hangs survived,
  * every call reconstructible from the capture, and the exemplary server clean with probes on.
  */
-import { mkdtempSync, readdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,7 @@ import unknownToolProtocolError from '../rules/unknown-tool-protocol-error.js';
 import { captureFixture, fixturePath, summary } from './helpers/capture.js';
 import { PROBE_RULES } from './helpers/probe-rules.js';
 import { rules as registry } from '../rules/index.js';
+import { readCallLog } from './helpers/call-log.js';
 
 const ALL = [...registry];
 const lint = (capture: Capture, rules: Rule[] = ALL) => summary(runRules(capture, { rules, settings: new Map() }));
@@ -27,14 +28,7 @@ interface Logged {
   params?: { name?: string; arguments?: Record<string, unknown>; protocolVersion?: string };
 }
 const scratch = () => mkdtempSync(join(tmpdir(), 'mcplint-probes-'));
-const readLog = (file: string): Logged[] =>
-  existsSync(file)
-    ? readFileSync(file, 'utf8')
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as Logged)
-    : [];
+const readLog = (file: string): Logged[] => readCallLog<Logged>(file);
 const toolCalls = (log: Logged[]) =>
   log.filter((m) => m.method === 'tools/call').map((m) => [m.params?.name, m.params?.arguments] as const);
 
