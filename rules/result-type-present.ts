@@ -1,6 +1,7 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { jsonText } from '../src/shared/json-text.js';
+import { requestKey, sentRequestMethods } from './lib/results.js';
 
 const RESULT_TYPES = new Set(['complete', 'input_required']);
 
@@ -29,19 +30,13 @@ export default defineRule({
   messages,
   requires: ['handshake', 'exit'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
-    // Which method each request id belongs to.
-    const methods = new Map<string, string>();
-    for (const frame of capture.frames) {
-      if (frame.kind !== 'message' || frame.dir !== 'send' || !isObject(frame.message)) continue;
-      const m = frame.message;
-      if (typeof m.method === 'string' && 'id' in m) methods.set(`${typeof m.id}:${String(m.id)}`, m.method);
-    }
+    const methods = sentRequestMethods(capture);
     const extensions = isObject(capture.handshake.ok ? capture.handshake.capabilities.extensions : undefined);
     const reported = new Set<string>();
     for (const frame of index.received) {
       const m = frame.message;
       if (!isObject(m) || !('result' in m) || !('id' in m) || frame.truncated) continue;
-      const method = methods.get(`${typeof m.id}:${String(m.id)}`);
+      const method = methods.get(requestKey(m.id));
       // server/discover is judged whole by discover-result-schema.
       if (!method || method === 'server/discover' || reported.has(method)) continue;
       const result = m.result;

@@ -11,18 +11,27 @@ export interface AnsweredResult {
   readonly frame: number;
 }
 
-export function answeredResults(capture: Capture, index: CaptureIndex): AnsweredResult[] {
+/** The key a request and its response share: the id with its type (1 and "1" are different ids). */
+export const requestKey = (id: unknown): string => `${typeof id}:${String(id)}`;
+
+/** Which method each request mcplint sent on the main connection belongs to, by requestKey. */
+export function sentRequestMethods(capture: Capture): Map<string, string> {
   const methods = new Map<string, string>();
   for (const frame of capture.frames) {
     if (frame.kind !== 'message' || frame.dir !== 'send' || !isObject(frame.message)) continue;
     const m = frame.message;
-    if (typeof m.method === 'string' && 'id' in m) methods.set(`${typeof m.id}:${String(m.id)}`, m.method);
+    if (typeof m.method === 'string' && 'id' in m) methods.set(requestKey(m.id), m.method);
   }
+  return methods;
+}
+
+export function answeredResults(capture: Capture, index: CaptureIndex): AnsweredResult[] {
+  const methods = sentRequestMethods(capture);
   const out: AnsweredResult[] = [];
   for (const frame of index.received) {
     const m = frame.message;
     if (frame.truncated || !isObject(m) || !('id' in m) || !isObject(m.result)) continue;
-    const method = methods.get(`${typeof m.id}:${String(m.id)}`);
+    const method = methods.get(requestKey(m.id));
     if (method) out.push({ method, result: m.result, frame: frame.frameIndex });
   }
   return out;
