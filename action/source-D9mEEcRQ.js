@@ -1,1 +1,0 @@
-export{t as buildSourceIndex,n as cachedSourceIndex}from"./source-mFlxg2jY.js";

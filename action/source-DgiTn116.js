@@ -1,0 +1,1 @@
+export{t as buildSourceIndex,n as cachedSourceIndex}from"./source-CZF0ZmOb.js";
