@@ -119,4 +119,18 @@ describe.concurrent('--from a bare tools/list result', () => {
       expect(r.stderr).toMatch(message);
     });
   }
+
+  it('MCPLINT_TIMING=3 prints the three slowest rules and the total on stderr, and changes nothing else', async () => {
+    const path = file('timed.json', { tools: [{ name: 'get_note', description: 'Get a note.', inputSchema: { type: 'object' } }] });
+    const args = ['--from', path, '--format', 'json', '--no-source'];
+    const [plain, timed] = [await runCli(args), await runCli(args, { env: { MCPLINT_TIMING: '3' } })];
+    expect(plain.stderr).toBe('');
+    const lines = timed.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Rule +\| Time \(ms\) \| Relative$/);
+    expect(lines).toHaveLength(5);
+    const ran = new Set((JSON.parse(timed.stdout) as { servers: JsonServer[] }).servers[0]!.ran);
+    for (const row of lines.slice(1, 4)) expect(ran.has(row.split(' ')[0]!), row).toBe(true);
+    expect(lines[4]).toMatch(/^all rules +\| +\d+\.\d \|$/);
+    expect(JSON.parse(timed.stdout)).toEqual(JSON.parse(plain.stdout));
+  });
 });

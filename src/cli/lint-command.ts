@@ -1,6 +1,7 @@
 /** The default command: lint one target (or each server of a client config), write the outputs, decide the exit code. */
 import { resolve } from 'node:path';
 import { DEFAULT_BASELINE_FILE } from '../baseline-file.js';
+import { ruleTimingEnabled, ruleTimingTable } from '../engine/rule-timing.js';
 import type { Rule } from '../engine/rule.js';
 import { colorSupported } from './color.js';
 import { EXIT } from './exit-codes.js';
@@ -59,6 +60,7 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   // --fail-on-skipped / --no-fail-on-skipped win over the config's failOnSkipped.
   const failOnSkipped = finishing.failOnSkipped ?? config.failOnSkipped === true;
   const failed = await finishLint(report, await rules(), { cwd, colorSupported: supported, ...sarifInputs, ...finishing, failOnSkipped });
+  if (ruleTimingEnabled()) process.stderr.write(ruleTimingTable());
   return failed === 0 ? EXIT.ok : EXIT.findings;
 }
 

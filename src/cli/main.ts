@@ -1,29 +1,43 @@
 /**
  * The command line after `--version`: yargs with the commands lint (the default), plan, init,
- * rules and explain. Lint's and plan's flags come from the option table (src/cli/options.ts).
+ * rules and explain. Lint's and plan's flags come from the option table (src/cli/options.ts); the
+ * everyday lint command line is read from the same table without loading yargs (fast-args.ts).
  * Resolves to the exit code; every failure becomes one line on stderr, never a stack trace
  * (except an internal error, which asks to be reported).
  */
 import { VERSION } from '../version.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { fastLintArgs } from './fast-args.js';
 import { missingDashDashHint } from './missing-dash-dash.js';
 import { lintOptionsOf, readArgs, yargsOptions } from './option-table.js';
 import { checkTarget } from './target-checks.js';
 import { UsageError } from './usage-error.js';
 import { inertBlock, inertLine } from '../shared/inert.js';
 
-export async function run(argv: readonly string[]): Promise<number> {
+export interface RunOptions {
+  /** false: always read the command line with yargs (tests compare the two readings). */
+  readonly fastArgs?: boolean;
+}
+
+export async function run(argv: readonly string[], options: RunOptions = {}): Promise<number> {
   try {
-    return await parse(argv);
+    return await parse(argv, options.fastArgs !== false);
   } catch (error) {
     return failure(error);
   }
 }
 
-async function parse(argv: readonly string[]): Promise<number> {
+async function parse(argv: readonly string[], fastArgs: boolean): Promise<number> {
   const dashDash = argv.indexOf('--');
   const ownArgs = dashDash === -1 ? [...argv] : argv.slice(0, dashDash);
   const command = dashDash === -1 ? [] : argv.slice(dashDash + 1);
+
+  // The everyday lint command line needs no yargs (src/cli/fast-args.ts): the server starts sooner.
+  const fast = fastArgs ? fastLintArgs(ownArgs) : undefined;
+  if (fast) {
+    const { lintCommand } = await import('./lint-command.js');
+    return lintCommand(readArgs(fast, 'lint'), command);
+  }
 
   const { default: yargs } = await import('yargs');
   let exitCode: number = EXIT.ok;

@@ -8,6 +8,7 @@ import { atLeast, knownNewerThan } from '../shared/protocol-version.js';
 import type { SourceIndex, SourcePosition } from '../source/types.js';
 import { indexCapture } from './capture-index.js';
 import { fingerprint } from './fingerprint.js';
+import { now, recordRuleTime, ruleTimingEnabled } from './rule-timing.js';
 import { interpolate, subjectKey, type Level, type PeerServer, type Requirement, type Rule, type Severity, type Subject } from './rule.js';
 
 export interface RuleSetting {
@@ -83,6 +84,7 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
   const ignored: (Finding & { reason: string })[] = [];
   const skipped: SkippedRule[] = [];
   const ran: string[] = [];
+  const timed = ruleTimingEnabled();
 
   for (const rule of options.rules) {
     const setting = options.settings.get(rule.id) ?? { level: rule.severity, options: {} };
@@ -94,6 +96,7 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
     }
     ran.push(rule.id);
     const ruleOptions = { ...(rule.options?.defaults ?? {}), ...setting.options };
+    const startedAt = timed ? now() : 0;
     try {
       for (const report of rule.check({
         capture,
@@ -122,6 +125,7 @@ export function runRules(capture: Capture, options: RunOptions): RunResult {
     } catch (error) {
       throw new RuleCrashError(rule.id, error);
     }
+    if (timed) recordRuleTime(rule.id, now() - startedAt);
   }
   return { findings: sortFindings(findings), ignored: sortFindings(ignored), skipped, ran };
 }
