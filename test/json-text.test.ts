@@ -35,4 +35,23 @@ describe('jsonDepth', () => {
     expect(nestsDeeperThan(nestedArrays(64), 64)).toBe(false);
     expect(nestsDeeperThan(nestedArrays(65), 64)).toBe(true);
   });
+
+  it('remembers the depth of a frozen value, whatever limit is asked after', () => {
+    const deepFrozen = (depth: number): unknown => {
+      let value: unknown = Object.freeze([]);
+      for (let i = 1; i < depth; i++) value = Object.freeze({ a: value });
+      return value;
+    };
+    const five = deepFrozen(5);
+    expect([3, 10, 4, 5, 0, -1].map((limit) => nestsDeeperThan(five, limit))).toEqual([true, false, true, false, true, true]);
+    // First measured past a small limit (the walk stopped early), then asked about larger ones.
+    const seven = deepFrozen(7);
+    expect([2, 1, 6, 7, 2].map((limit) => nestsDeeperThan(seven, limit))).toEqual([true, true, true, false, true]);
+    // A value that can still change is measured every time.
+    const open: Record<string, unknown> = { a: {} };
+    expect(nestsDeeperThan(open, 2)).toBe(false);
+    open.a = { b: { c: {} } };
+    expect(nestsDeeperThan(open, 2)).toBe(true);
+    expect(nestsDeeperThan('x', 0)).toBe(false);
+  });
 });

@@ -4,7 +4,7 @@
  * file, --no-cache and `source.cache: false` all lead to a fresh build; nothing is written into a
  * project without node_modules; servers of one client config share one build.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -140,6 +140,15 @@ describe('source index cache: buildSourceIndex', () => {
     expect(indexerCodeStamp(bundle, '.js')).toBe(bundled);
     writeFileSync(join(bundle, 'worker.js'), '// worker, rebuilt\n');
     expect(indexerCodeStamp(bundle, '.js')).not.toBe(bundled);
+    // A chunk is named by its content's hash: a new name is new code, the same name the same code.
+    writeFileSync(join(bundle, 'extract-Ab12_x-Z.js'), '// extract\n');
+    const chunked = indexerCodeStamp(bundle, '.js');
+    expect(chunked).not.toBe(indexerCodeStamp(mkdtempSync(join(tmpdir(), 'mcplint-stamp-')), '.js'));
+    writeFileSync(join(bundle, 'extract-Ab12_x-Z.js'), '// extract, same name\n');
+    expect(indexerCodeStamp(bundle, '.js')).toBe(chunked);
+    rmSync(join(bundle, 'extract-Ab12_x-Z.js'));
+    writeFileSync(join(bundle, 'extract-Cd34_y-W.js'), '// extract\n');
+    expect(indexerCodeStamp(bundle, '.js')).not.toBe(chunked);
     // The real bundle: its scripts are read (an empty folder stamps differently).
     expect(indexerCodeStamp(join(ROOT, 'dist', 'bin'), '.js')).not.toBe(
       indexerCodeStamp(mkdtempSync(join(tmpdir(), 'mcplint-stamp-')), '.js'),

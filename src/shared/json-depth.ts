@@ -52,5 +52,21 @@ export function jsonDepth(root: unknown, stopAbove = Number.POSITIVE_INFINITY): 
   return deepest;
 }
 
+/**
+ * Depths of frozen values already measured (a frozen capture's schemas are asked about by several
+ * rules): the exact depth, or -(limit + 1) when the walk stopped past `limit`.
+ */
+const measured = new WeakMap<object, number>();
+
 /** Whether a value nests deeper than `limit` levels. */
-export const nestsDeeperThan = (value: unknown, limit: number): boolean => jsonDepth(value, limit) > limit;
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  if (!isContainer(value)) return limit < 0;
+  const known = measured.get(value);
+  if (known !== undefined) {
+    if (known >= 0) return known > limit;
+    if (limit < -known) return true; // deeper than a larger limit: deeper than this one
+  }
+  const depth = jsonDepth(value, limit);
+  if (Object.isFrozen(value)) measured.set(value, depth > limit ? -depth : depth);
+  return depth > limit;
+}

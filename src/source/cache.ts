@@ -181,10 +181,15 @@ export function indexerCodeStamp(dir: string, ext: string): string {
   const parts = folderModules(join(dir, INDEXER_FOLDER), ext).map((file) => join(INDEXER_FOLDER, file));
   const modules = [...INDEXER_MODULES.map((name) => name + ext), ...parts].map((file) => readText(join(dir, file)));
   const bundled = modules.every((text) => text === undefined);
-  const sources = bundled ? bundleScripts(dir).map((file) => readText(join(dir, file))) : modules;
+  // A bundle's chunks are named by a hash of their content (scripts/bundle.ts): their names stand
+  // for their text, so only the entry scripts are read, not all 1.4 MB on every run.
+  const sources = bundled ? bundleScripts(dir).map((file) => (CONTENT_NAMED.test(file) ? file : readText(join(dir, file)))) : modules;
   for (const text of sources) hash.update('\0').update(text ?? '');
   return hash.digest('hex');
 }
+
+/** A bundle chunk's name, `[name]-[hash].js`: the hash is rolldown's, of the chunk's content. */
+const CONTENT_NAMED = /-[A-Za-z0-9_-]{8}\.[cm]?js$/;
 
 /** The modules (not declaration files) of a folder, in a stable order. */
 function folderModules(dir: string, ext: string): string[] {
