@@ -156,10 +156,14 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
       ],
     };
   }
-  const patterns = patternProblems(schema);
-  if (patterns.length > 0) return { ok: false, dialect, problems: patterns };
+  // One walk says whether the schema holds any pattern or reference at all: most hold neither.
+  const features = schemaFeatures(schema);
+  if (features.pattern) {
+    const patterns = patternProblems(schema);
+    if (patterns.length > 0) return { ok: false, dialect, problems: patterns };
+  }
   // Most schemas are plainly valid and refer to nothing: settled without the validator or a cache key (their JSON text).
-  if (hasPrecompiledMeta(dialect) && provablyValidSchema(stripId(schema as Record<string, unknown>), dialect) && !hasReference(schema)) {
+  if (!features.reference && hasPrecompiledMeta(dialect) && provablyValidSchema(stripId(schema as Record<string, unknown>), dialect)) {
     return { ok: true, dialect };
   }
   const key = `${dialect}\u0000${JSON.stringify(schema)}`;
@@ -169,7 +173,7 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
   const meta = metaValidate(dialect, stripId(schema as Record<string, unknown>));
   if (!meta.valid) {
     verdict = { ok: false, dialect, problems: toProblems(meta.errors) };
-  } else if (!hasReference(schema)) {
+  } else if (!features.reference) {
     // Valid against the meta-schema and nothing to resolve: valid. Compiling (the costly part) waits
     // until a value is validated against it, which most schemas never are.
     verdict = { ok: true, dialect };
@@ -263,22 +267,37 @@ function patternProblems(schema: unknown): SchemaProblem[] {
   return found;
 }
 
-/** Whether a schema refers to anything ($ref and friends), which only compiling can resolve. */
-function hasReference(value: unknown, depth = 0): boolean {
-  if (depth > 200 || typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (hasReference(value[i], depth + 1)) return true;
+interface SchemaFeatures {
+  /** A `$ref`, `$dynamicRef` or `$recursiveRef` string somewhere: only compiling can resolve it. */
+  reference: boolean;
+  /** A key named `pattern` or `patternProperties` somewhere (a superset of the keyword positions patternProblems judges). */
+  pattern: boolean;
+}
+
+const REFERENCE_KEYS: ReadonlySet<string> = new Set(['$ref', '$dynamicRef', '$recursiveRef']);
+
+/** What a schema holds, in one walk that stops once both are found (it walks every schema of every tool). */
+function schemaFeatures(root: unknown): SchemaFeatures {
+  const found: SchemaFeatures = { reference: false, pattern: false };
+  const walk = (value: unknown, depth: number): boolean => {
+    if (depth > 200 || typeof value !== 'object' || value === null) return false;
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) if (walk(value[i], depth + 1)) return true;
+      return false;
+    }
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      const v = (value as Record<string, unknown>)[k];
+      if (REFERENCE_KEYS.has(k) && typeof v === 'string') found.reference = true;
+      else if (k === 'pattern' || k === 'patternProperties') found.pattern = true;
+      if (found.reference && found.pattern) return true;
+      if (walk(v, depth + 1)) return true;
+    }
     return false;
-  }
-  // Index loops: this walks every schema of every tool.
-  const keys = Object.keys(value);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    const v = (value as Record<string, unknown>)[k];
-    if ((k === '$ref' || k === '$dynamicRef' || k === '$recursiveRef') && typeof v === 'string') return true;
-    if (hasReference(v, depth + 1)) return true;
-  }
-  return false;
+  };
+  walk(root, 0);
+  return found;
 }
 
 /** Validate a value (e.g. structuredContent) against a server's own schema. */
