@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Capture } from '../src/capture.js';
 import type { Requirement, Rule } from '../src/engine/rule.js';
 import { mergeRunResults, runRules, type RuleSetting, type RunResult } from '../src/engine/run.js';
-import { judgeBeforeExit, judgedAfterExit } from '../src/pipeline/judge-before-exit.js';
+import { judgeAfterListing, judgeBeforeExit, judgedAfterExit, judgedAfterListing } from '../src/pipeline/judge-before-exit.js';
 import { deepFreeze } from '../src/util/freeze.js';
 import { rules } from '../rules/index.js';
 import { captureFixture, fixturePath, ROOT } from './helpers/capture.js';
@@ -80,10 +80,26 @@ describe.concurrent('rule declarations match what each rule reads (real sessions
   for (const server of SERVERS) {
     it(server, async () => {
       let beforeExit: Capture | undefined;
-      const final = deepFreeze(await captureFixture(server, { onShutdown: (view) => (beforeExit = view) }));
+      let listed: Capture | undefined;
+      const final = deepFreeze(
+        await captureFixture(server, { onListed: (view) => (listed = view), onShutdown: (view) => (beforeExit = view) }),
+      );
       expect(beforeExit).toBeDefined();
       const view = deepFreeze(beforeExit!);
       expect(view.exit).toBeUndefined();
+
+      // Judged while the probes ran (only the listed data), then while it shut down, then the rest.
+      if (final.handshake.ok) {
+        expect(listed).toBeDefined();
+        const afterListing = await judgeAfterListing(deepFreeze(listed!), { rules, settings });
+        expect([...afterListing.judged].every((id) => judgedAfterListing(rules.find((r) => r.id === id)!))).toBe(true);
+        const atShutdown = await judgeBeforeExit(view, { rules, settings }, afterListing);
+        const rest = judge(
+          final,
+          rules.filter((r) => !atShutdown.judged.has(r.id)),
+        );
+        expect(comparable(mergeRunResults(rules, [atShutdown.result, rest]))).toEqual(comparable(judge(final)));
+      }
 
       // Judged while the server shut down, then the rest: the same as judging the final capture once.
       const early = await judgeBeforeExit(view, { rules, settings });

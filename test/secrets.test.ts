@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../src/capture.js';
 import { runRules } from '../src/engine/run.js';
+import { deepFreeze } from '../src/util/freeze.js';
 import { redactCapture, redactText } from '../src/util/redact.js';
 import secretsInSurface from '../rules/secrets-in-surface.js';
 import { fixturePath, makeCapture } from './helpers/capture.js';
@@ -150,5 +151,23 @@ describe('secrets never leak', () => {
     }
     expect(redactText('see AKIAIOSFODNN7EXAMPLE')).toBe('see AKIAIOSFODNN7EXAMPLE');
     expect(redactText('postgres://postgres:postgres@localhost/app')).toBe('[redacted sample-url-credentials postgres://…@]localhost/app');
+  });
+
+  it('scans a frozen part shared by several captures once, and never trusts a part that could still change', () => {
+    const github = FAKE_SECRETS['github-token'];
+    const clean = makeCapture({ tools: [{ name: 'get_note', description: 'Get a note.', inputSchema: { type: 'object' } }] });
+    const frozenLists = deepFreeze(structuredClone(clean.lists));
+    // A view and the final capture share the frozen lists; only the final one leaks in stderr.
+    const view = { ...clean, lists: frozenLists };
+    expect(redactCapture(view)).toBe(view);
+    const final = { ...clean, lists: frozenLists, stderr: { text: `token ${github}`, totalBytes: 10, truncated: false } };
+    const redacted = redactCapture(final);
+    expect(redacted).not.toBe(final);
+    expect(redacted.stderr.text).not.toContain(github);
+    // A part that is not frozen is scanned every time: found clean once, then changed, it is redacted.
+    const open = structuredClone(clean);
+    expect(redactCapture(open)).toBe(open);
+    (open.lists.tools.items[0] as { description: string }).description = `Get a note. Key ${github}`;
+    expect(JSON.stringify(redactCapture(open))).not.toContain(github);
   });
 });

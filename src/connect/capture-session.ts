@@ -56,6 +56,12 @@ export interface CaptureOptions {
    * the server shuts down. Its arrays are copies: the session keeps recording into its own.
    */
   readonly onShutdown?: (beforeExit: Capture) => void;
+  /**
+   * Called once the lists are complete, before the probes run, with the capture as it stands then
+   * (handshake and lists final, no frames or notes), so the caller can judge what reads no more
+   * than that while the probes run. Not called when there are no probes to wait for.
+   */
+  readonly onListed?: (listed: Capture) => void;
   /** What an interrupted run calls this server (already redacted); default: its command line or URL. */
   readonly progressLabel?: string;
 }
@@ -156,6 +162,25 @@ async function recordSession(
   // Probes may replace a crashed server: `current` is the connection in use, `earlier` the ones it replaced.
   let current = connection;
   const earlier: Connection[] = [];
+  // The capture as it stands: `copy` for a view taken while the session still records (onListed, onShutdown).
+  const record = (exit: ProcessExit | undefined, copy: boolean): Capture => {
+    const output = connection.outputStats?.();
+    return {
+      captureVersion: CAPTURE_VERSION,
+      producer: { name: 'mcplint', version: VERSION },
+      target,
+      transport: connection.transport,
+      handshake,
+      lists,
+      frames: copy ? connection.frames.slice() : connection.frames,
+      stderr: earlier.length === 0 ? current.stderr() : joinStderr([...earlier, current].map((c) => c.stderr())),
+      ...(exit ? { exit } : {}),
+      probes,
+      timing: { handshakeMs: handshake.durationMs, totalMs: current.elapsed() },
+      notes: copy ? connection.notes.slice() : connection.notes,
+      ...(output ? { output } : {}),
+    };
+  };
 
   if (handshake.ok) {
     connection.phase = 'listing';
@@ -206,30 +231,14 @@ async function recordSession(
             }
           : {}),
       });
+      // Without the transcript: what it holds is still being recorded (and read by the probes).
+      if (options.onListed) options.onListed({ ...record(undefined, true), frames: [], notes: [] });
       probes = await options.probes(live(connection, handshake));
     }
   } else {
     for (const name of Object.keys(LIST_METHODS) as ListName[]) lists[name] = { status: 'skipped', pages: [], items: [] };
   }
 
-  const record = (exit: ProcessExit | undefined, copy: boolean): Capture => {
-    const output = connection.outputStats?.();
-    return {
-      captureVersion: CAPTURE_VERSION,
-      producer: { name: 'mcplint', version: VERSION },
-      target,
-      transport: connection.transport,
-      handshake,
-      lists,
-      frames: copy ? connection.frames.slice() : connection.frames,
-      stderr: earlier.length === 0 ? current.stderr() : joinStderr([...earlier, current].map((c) => c.stderr())),
-      ...(exit ? { exit } : {}),
-      probes,
-      timing: { handshakeMs: handshake.durationMs, totalMs: current.elapsed() },
-      notes: copy ? connection.notes.slice() : connection.notes,
-      ...(output ? { output } : {}),
-    };
-  };
   if (options.onShutdown && connection.transport === 'stdio') options.onShutdown(record(undefined, true));
   // The early second process, when no probe took it, ends together with the first, without a grace period.
   const [exit] = await Promise.all([current.close(), early && (early.discard ?? early.close).call(early)]);

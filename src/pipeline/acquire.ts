@@ -80,6 +80,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   const linting = ctx.mode === 'lint';
   let plan: ProbePlan | undefined;
   let sourceEarly: Promise<MappedSource> | undefined;
+  let afterListing: Promise<BeforeExitJudgement | undefined> | undefined;
   let beforeExit: Promise<BeforeExitJudgement | undefined> | undefined;
   const capturing = captureTarget(target, {
     ...DEFAULT_CAPTURE_OPTIONS,
@@ -92,9 +93,13 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off. A plan
     // lists them (skipped when protocol probes are off) and, like every probe, sends none.
     httpProbes: linting ? probeConfig.protocol : true,
-    // The last answer is in: judge what does not depend on the exit while the server shuts down.
+    // The lists are in: judge what reads nothing more while the probes run. The last answer is
+    // in: judge the rest of what does not depend on the exit while the server shuts down.
     ...(linting
-      ? { onShutdown: (view: Capture) => (beforeExit = judgeWhileShuttingDown(view, targetSecrets(target), ctx, sourceEarly)) }
+      ? {
+          onListed: (view: Capture) => (afterListing = judgeEarly('listed', view, targetSecrets(target), ctx, sourceEarly)),
+          onShutdown: (view: Capture) => (beforeExit = judgeEarly('shutdown', view, targetSecrets(target), ctx, sourceEarly, afterListing)),
+        }
       : {}),
   });
   if (linting) {
@@ -104,7 +109,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     sourceEarly.catch(() => undefined); // awaited below; a capture failure must not leave it unhandled
     run.rules().catch(() => undefined);
   }
-  const capture = deepFreeze(redactCapture(await capturing, targetSecrets(target)));
+  const capture = redactCapture(deepFreeze(await capturing), targetSecrets(target));
   if (linting && options.saveCapture) {
     const name = input.kind === 'target' ? input.name : undefined;
     const path = ctx.many && name !== undefined ? perServerPath(options.saveCapture, name) : options.saveCapture;
@@ -114,35 +119,43 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   const declared = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;
   // A plan hook is not called when the handshake fails: plan from what was captured.
   const planned = linting ? undefined : (plan ?? (await import('../probes/index.js')).planFor(capture, probeConfig));
-  const judged = await beforeExit;
+  // HTTP has no shutdown phase: what was judged while the probes ran is all that was judged early.
+  const judged = await (beforeExit ?? afterListing);
   return { ...finished(input, capture, mapped, declared, planned), ...(judged ? { beforeExit: judged } : {}) };
 }
 
 /**
- * The rules that do not read the exit, judged over the capture as it stood when shutdown began
- * (redacted and frozen like the final one). Any failure (a rule crash) leaves them to the judge
- * stage, which then runs every rule over the final capture, as a run without this step would.
+ * Judging while mcplint waits (src/pipeline/judge-before-exit.ts), over a view of the capture
+ * redacted and frozen like the final one: once `listed`, the rules that read only the handshake
+ * and the lists; when `shutdown` begins, the rest (after `afterListing`) of those that do not
+ * read the exit. Any failure (a rule crash) leaves the rules to the judge stage, which then runs every
+ * rule over the final capture, as a run without this step would.
  */
-async function judgeWhileShuttingDown(
+async function judgeEarly(
+  when: 'listed' | 'shutdown',
   view: Capture,
   secrets: readonly string[],
   ctx: AcquireContext,
   source: Promise<MappedSource> | undefined,
+  afterListing?: Promise<BeforeExitJudgement | undefined>,
 ): Promise<BeforeExitJudgement | undefined> {
   try {
-    const beforeExit = deepFreeze(redactCapture(view, secrets));
-    const [{ judgeBeforeExit }, rules, settings, mapped] = await Promise.all([
+    // Frozen before redaction: parts found clean (the lists) are then not scanned again for the next view.
+    const frozen = redactCapture(deepFreeze(view), secrets);
+    const [module, rules, settings, mapped, earlier] = await Promise.all([
       import('./judge-before-exit.js'),
       ctx.run.rules(),
       ctx.run.settings(),
       source ?? Promise.resolve<MappedSource>({}),
+      afterListing ?? Promise.resolve(undefined),
     ]);
-    return await judgeBeforeExit(beforeExit, {
+    const judgeCtx = {
       rules,
       settings,
       ...(ctx.run.config.ignore ? { ignore: ctx.run.config.ignore } : {}),
       ...(mapped.source ? { source: mapped.source } : {}),
-    });
+    };
+    return await (when === 'listed' ? module.judgeAfterListing(frozen, judgeCtx) : module.judgeBeforeExit(frozen, judgeCtx, earlier));
   } catch {
     return undefined;
   }

@@ -37,18 +37,38 @@ export function redactCapture(capture: Capture, secrets: readonly string[] = [])
   const echoes = echoPatterns(values);
   // The usual case, no value handed over and no string that may hold a secret: one scan of the
   // JSON text settles it (mayHoldSecretInJson), even when the capture mentions URLs.
-  if (values.length === 0) {
-    const text = jsonText(capture);
-    if (text !== undefined && !mayHoldSecretInJson(text)) return capture;
-  }
+  if (values.length === 0 && nothingToRedact(capture)) return capture;
   const redactString = (text: string): string => (values.length === 0 && !mayHoldSecret(text) ? text : redactWith(text, echoes));
   // Look before copying: most captures that mention a URL hold no secret at all.
   if (!someString(capture, (text) => redactString(text) !== text)) return capture;
   return deepFreeze(mapStrings(capture, redactString, { keys: redactString }) as Capture);
 }
 
-/** The capture as JSON text, or undefined when it nests too deep for JSON.stringify (which recurses). */
-function jsonText(capture: Capture): string | undefined {
+/**
+ * Frozen parts of captures (lists, handshake…) already scanned and found to hold no token-shaped
+ * string: the views of one session that the pipeline judges early share them with the final
+ * capture, so a 1 MB tools list is scanned once, not once per view. Only frozen parts: they
+ * cannot have changed since.
+ */
+const scannedClean = new WeakSet<object>();
+
+/** Whether no string of the capture may hold a secret, scanned part by part (a part that nests too deep is not settled here). */
+function nothingToRedact(capture: Capture): boolean {
+  for (const part of Object.values(capture) as unknown[]) {
+    if (typeof part !== 'object' || part === null) {
+      if (typeof part === 'string' && mayHoldSecret(part)) return false;
+      continue;
+    }
+    if (scannedClean.has(part)) continue;
+    const text = jsonText(part);
+    if (text === undefined || mayHoldSecretInJson(text)) return false;
+    if (Object.isFrozen(part)) scannedClean.add(part);
+  }
+  return true;
+}
+
+/** A value as JSON text, or undefined when it nests too deep for JSON.stringify (which recurses). */
+function jsonText(capture: unknown): string | undefined {
   try {
     return JSON.stringify(capture);
   } catch (error) {
