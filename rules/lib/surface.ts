@@ -7,7 +7,7 @@
 import type { Capture } from '../../src/capture.js';
 import { isObject, type CaptureIndex } from '../../src/engine/capture-index.js';
 import type { Subject } from '../../src/engine/rule.js';
-import { jsonText } from '../../src/shared/json-text.js';
+import { frozenJsonText } from '../../src/shared/json-text.js';
 import { collapseWhitespace } from './text.js';
 
 export interface SurfaceText {
@@ -99,7 +99,6 @@ interface SurfaceEntry {
 }
 
 const entryCache = new WeakMap<Capture, SurfaceEntry[]>();
-const jsonCache = new WeakMap<object, string>();
 
 function surfaceEntries(capture: Capture, index: CaptureIndex): SurfaceEntry[] {
   const cached = entryCache.get(capture);
@@ -123,12 +122,9 @@ function surfaceEntries(capture: Capture, index: CaptureIndex): SurfaceEntry[] {
   return out;
 }
 
-/** An entry as JSON text, computed once per entry (for cheap pre-filtering). */
+/** An entry as JSON text, computed once per (frozen) entry and shared with the redaction's scan (for cheap pre-filtering). */
 export function entryJson(raw: unknown): string {
-  if (!isObject(raw)) return jsonText(raw) ?? '';
-  let json = jsonCache.get(raw);
-  if (json === undefined) jsonCache.set(raw, (json = jsonText(raw) ?? ''));
-  return json;
+  return frozenJsonText(raw) ?? '';
 }
 
 export interface SurfaceOptions {

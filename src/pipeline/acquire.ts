@@ -47,7 +47,7 @@ export interface AcquireContext {
 
 export async function acquireServer(input: ServerInput, ctx: AcquireContext): Promise<AcquiredServer> {
   if (input.kind === 'capture-file') {
-    const capture = deepFreeze(redactCapture(input.capture));
+    const capture = redactCapture(deepFreeze(input.capture));
     if (ctx.mode === 'plan') {
       const [{ DEFAULT_CAPTURE_OPTIONS }, { planFor, resolveProbeConfig }] = await Promise.all([
         import('../connect/capture-session.js'),

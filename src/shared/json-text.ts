@@ -18,6 +18,22 @@ export function jsonText(value: unknown): string | undefined {
   }
 }
 
+/**
+ * JSON texts of frozen values (a frozen capture's list entries): the redaction's scan for secrets
+ * and the rules' pre-filters and size checks read the same texts, so each is written once.
+ * A value that is not frozen could still change, so its text is written afresh every time.
+ */
+const frozenTexts = new WeakMap<object, string | undefined>();
+
+/** jsonText(value), kept for frozen objects. */
+export function frozenJsonText(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return jsonText(value);
+  if (frozenTexts.has(value)) return frozenTexts.get(value);
+  const text = jsonText(value);
+  frozenTexts.set(value, text);
+  return text;
+}
+
 /** Shallower than this the native serialiser never runs out of stack: a RangeError there is another one (a string too long). */
 const NATIVE_DEPTH = 1000;
 

@@ -6,6 +6,7 @@
  * idempotent: a redacted capture redacts to itself.
  */
 import type { Capture } from '../capture.js';
+import { frozenJsonText } from '../shared/json-text.js';
 import { deepFreeze } from './freeze.js';
 import { mapStrings, someString } from './json-walk.js';
 import { echoPatterns, invisibleIn, replaceEchoes, withoutInvisible, type EchoPatterns } from './secret-echoes.js';
@@ -54,15 +55,35 @@ const scannedClean = new WeakSet<object>();
 
 /** Whether no string of the capture may hold a secret, scanned part by part (a part that nests too deep is not settled here). */
 function nothingToRedact(capture: Capture): boolean {
-  for (const part of Object.values(capture) as unknown[]) {
+  for (const [key, part] of Object.entries(capture) as [string, unknown][]) {
     if (typeof part !== 'object' || part === null) {
       if (typeof part === 'string' && mayHoldSecret(part)) return false;
       continue;
     }
     if (scannedClean.has(part)) continue;
-    const text = jsonText(part);
-    if (text === undefined || mayHoldSecretInJson(text)) return false;
+    const clean = key === 'lists' ? listsClean(part as Capture['lists']) : textClean(jsonText(part));
+    if (!clean) return false;
     if (Object.isFrozen(part)) scannedClean.add(part);
+  }
+  return true;
+}
+
+const textClean = (text: string | undefined): boolean => text !== undefined && !mayHoldSecretInJson(text);
+
+/**
+ * The lists entry by entry: the texts of frozen entries are kept (frozenJsonText), and the rules
+ * that pre-filter or measure entries by their JSON text read those same texts.
+ */
+function listsClean(lists: Capture['lists']): boolean {
+  if (typeof lists !== 'object' || lists === null) return textClean(jsonText(lists));
+  for (const list of Object.values(lists) as unknown[]) {
+    if (typeof list !== 'object' || list === null || !Array.isArray((list as { items?: unknown }).items)) {
+      if (!textClean(jsonText(list))) return false;
+      continue;
+    }
+    const { items, ...rest } = list as { items: unknown[] };
+    if (!textClean(jsonText(rest))) return false;
+    for (const item of items) if (!textClean(frozenJsonText(item))) return false;
   }
   return true;
 }
