@@ -1,13 +1,16 @@
 /**
- * Issue #17 through the bin: a live run judges most rules while the server shuts down, and the
- * rest after its exit; its findings, skipped rules and saved capture must be those of the
- * sequential path, which a --from run of the saved capture takes (it has no shutdown to overlap).
+ * Issue #17 through the bin: a live run judges the listed data while the probes run, most other
+ * rules while the server shuts down, and the rest after its exit; its findings, skipped rules and
+ * saved capture must be those of the sequential path, which a --from run of the saved capture
+ * takes (it has nothing to overlap). Also for a server from a client config (its record rides on
+ * every early view) and over Streamable HTTP (no shutdown phase: listing, then the rest).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from './helpers/capture.js';
+import { startHttpFixture } from './helpers/targets.js';
 import { runCli } from './helpers/cli.js';
 
 interface JsonServer {
@@ -43,4 +46,32 @@ describe.concurrent('rules judged while the server shuts down', () => {
       expect(fromLive.findings.some((f) => f.startsWith(`${id} `))).toBe(true);
     }, 90_000);
   }
+
+  it('a server from a client config: the config rules judged early see its record, as the sequential path does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcplint-before-exit-'));
+    const saved = join(dir, 'capture.json');
+    const config = fixturePath('rules/config-npx-unpinned/.mcp.json');
+    const args = ['--format', 'json', '--no-source'];
+    const live = await runCli([...args, '--save-capture', saved, '--config-file', config], { timeoutMs: 60_000 });
+    const replay = await runCli([...args, '--from', saved]);
+    const fromLive = judged(live.stdout);
+    expect(fromLive).toEqual(judged(replay.stdout));
+    expect(fromLive.findings.filter((f) => f.startsWith('config-npx-unpinned '))).toHaveLength(2);
+  }, 90_000);
+
+  it('over Streamable HTTP: what was judged while the probes ran, and the rest, as the sequential path does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcplint-before-exit-'));
+    const saved = join(dir, 'capture.json');
+    const server = await startHttpFixture('clean-server.mjs');
+    try {
+      const args = ['--format', 'json', '--no-source'];
+      const live = await runCli([...args, '--save-capture', saved, '--url', server.url], { timeoutMs: 60_000 });
+      const replay = await runCli([...args, '--from', saved]);
+      const fromLive = judged(live.stdout);
+      expect(fromLive).toEqual(judged(replay.stdout));
+      expect(fromLive.ran.length).toBeGreaterThan(50);
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
 });

@@ -78,11 +78,12 @@ export async function captureTarget(target: ResolvedTarget, options: TargetCaptu
     target.timeoutMs !== undefined
       ? { ...options, timeoutMs: target.timeoutMs, startupTimeoutMs: Math.max(target.timeoutMs, options.startupTimeoutMs) }
       : options;
-  const onShutdown = options.onShutdown;
+  const { onShutdown, onListed } = options;
   const effective = {
     ...timed,
     progressLabel: progressLabel(target),
-    // The capture before the exit carries the client config record too, as the final one will.
+    // The captures before the probes and before the exit carry the client config record too, as the final one will.
+    ...(onListed ? { onListed: (listed: Capture) => onListed(withClientConfig(listed, target.clientConfig)) } : {}),
     ...(onShutdown ? { onShutdown: (beforeExit: Capture) => onShutdown(withClientConfig(beforeExit, target.clientConfig)) } : {}),
   };
   const capture = isHttpTarget(target) ? await captureHttp(target, effective) : await captureStdio(target, effective);
