@@ -1,0 +1,1 @@
+export{t as buildSourceIndex,n as cachedSourceIndex}from"./source-C4csAL0W.js";
