@@ -67,17 +67,19 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   // Origins the user allows besides the URL's own (flag and config): redirects and a legacy SSE endpoint.
   const allowOrigins = [...(options.allowOrigins ?? []), ...(run.config.allowOrigins ?? [])];
   const target: ResolvedTarget = named.kind === 'http' && allowOrigins.length > 0 ? { ...named, allowOrigins } : named;
-  // Connecting and probing are loaded only here: a --from run never needs them.
-  const [{ DEFAULT_CAPTURE_OPTIONS }, { captureTarget, targetSecrets }, { isModernVersion }, { planHook, probeHook, resolveProbeConfig }] =
-    await Promise.all([
-      import('../connect/capture-session.js'),
-      import('../connect/capture-target.js'),
-      import('../connect/discover.js'),
-      import('../probes/index.js'),
-    ]);
+  // Connecting is loaded only here: a --from run never needs it. The probes themselves load after
+  // the launch (they run once the server has answered), only their settings before.
+  const [{ DEFAULT_CAPTURE_OPTIONS }, { captureTarget, targetSecrets }, { isModernVersion }, { resolveProbeConfig }] = await Promise.all([
+    import('../connect/capture-session.js'),
+    import('../connect/capture-target.js'),
+    import('../connect/discover.js'),
+    import('../probes/config.js'),
+  ]);
   const { timeoutMs, startupTimeoutMs } = timeouts(ctx, DEFAULT_CAPTURE_OPTIONS);
   const probeConfig = resolveProbeConfig(run.config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs });
   const linting = ctx.mode === 'lint';
+  let probing: Promise<typeof import('../probes/index.js')> | undefined;
+  const probesModule = () => (probing ??= import('../probes/index.js'));
   let plan: ProbePlan | undefined;
   let sourceEarly: Promise<MappedSource> | undefined;
   let afterListing: Promise<BeforeExitJudgement | undefined> | undefined;
@@ -87,7 +89,10 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     timeoutMs,
     startupTimeoutMs,
     ...(options.protocol ? { protocolVersion: options.protocol } : {}),
-    probes: linting ? probeHook(probeConfig) : planHook(probeConfig, (p) => (plan = p)),
+    probes: async (session) => {
+      const { planHook, probeHook } = await probesModule();
+      return (linting ? probeHook(probeConfig) : planHook(probeConfig, (p) => (plan = p)))(session);
+    },
     // Version negotiation needs a second server process: start it beside the first (2026-07-28 has no initialize).
     startFreshEarly: linting && probeConfig.protocol && !(options.protocol && isModernVersion(options.protocol)),
     // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off. A plan
@@ -108,6 +113,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     sourceEarly = sourceIndexFor(describeForSource(target), options, run, ctx.sourceIndexes);
     sourceEarly.catch(() => undefined); // awaited below; a capture failure must not leave it unhandled
     run.rules().catch(() => undefined);
+    probesModule().catch(() => undefined);
   }
   const capture = redactCapture(deepFreeze(await capturing), targetSecrets(target));
   if (linting && options.saveCapture) {

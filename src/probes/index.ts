@@ -7,42 +7,13 @@ import type { ProbeSession } from './http-probe.js';
 import { HTTP_PROBES } from './http-probes.js';
 import { buildPlan } from './plan.js';
 import { executePlan } from './run.js';
-import {
-  DEFAULT_MAX_RESOURCE_READS,
-  DEFAULT_MAX_RESPONSE_CHARS,
-  type ProbeFlags,
-  type ProbePlan,
-  type ProbesConfig,
-  type ResolvedProbeConfig,
-} from './types.js';
+import type { ProbePlan, ResolvedProbeConfig } from './types.js';
 
 export { buildPlan, PROBES, PROTOCOL_PROBE_IDS, TOOL_PROBE_IDS } from './plan.js';
+export { resolveProbeConfig } from './config.js';
 export { formatPlan } from './format.js';
 export type { ProbeFlags, ProbePlan, ProbesConfig, ResolvedProbeConfig } from './types.js';
 export type { HttpChannel, ProbeSession } from './http-probe.js';
-
-/** Flags win over the config file; both default to on. */
-export function resolveProbeConfig(
-  config: ProbesConfig | undefined,
-  flags: ProbeFlags,
-  timeouts: { readonly timeoutMs: number; readonly startupTimeoutMs: number },
-): ResolvedProbeConfig {
-  const tools = flags.probes ?? config?.enabled ?? true;
-  return {
-    tools,
-    protocol: flags.protocolProbes ?? config?.protocol ?? true,
-    allowTools: [...(config?.allowTools ?? [])],
-    denyTools: [...(config?.denyTools ?? [])],
-    args: { ...(config?.args ?? {}) },
-    timeoutMs: config?.timeout ?? timeouts.timeoutMs,
-    startupTimeoutMs: timeouts.startupTimeoutMs,
-    maxResponseChars: config?.maxResponseChars ?? DEFAULT_MAX_RESPONSE_CHARS,
-    surface: tools && (config?.surface ?? true),
-    promptArgs: { ...(config?.promptArgs ?? {}) },
-    maxResourceReads: config?.maxResourceReads ?? DEFAULT_MAX_RESOURCE_READS,
-    templateVars: { ...(config?.templateVars ?? {}) },
-  };
-}
 
 /** The capture hook that plans and runs the probes. */
 export function probeHook(config: ResolvedProbeConfig): (session: ProbeSession) => Promise<Record<string, ProbeRecord>> {
