@@ -1,1 +1,0 @@
-export{s as PROBES,c as PROTOCOL_PROBE_IDS,l as TOOL_PROBE_IDS,u as buildPlan,o as formatPlan,t as httpProbeHook,n as planFor,r as planHook,i as probeHook,a as resolveProbeConfig}from"./probes-D8PdyMH3.js";

@@ -1,0 +1,1 @@
+const e=25e3;export{e as t};
