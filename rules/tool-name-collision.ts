@@ -4,10 +4,14 @@ import { exposedTools } from './lib/exposed-tools.js';
 
 const messages = {
   collision:
-    'Tool "{{name}}" is also exposed by server "{{peer}}" of the same client config; clients must rename or drop one of the two, and one server can shadow the other\'s tool. Prefix tool names with the service they belong to ("github_search", not "search") so they cannot collide.',
+    'Tool "{{name}}" is also exposed by server "{{peer}}" {{together}}; clients must rename or drop one of the two, and one server can shadow the other\'s tool. Prefix tool names with the service they belong to ("github_search", not "search") so they cannot collide.',
 };
 
 const serverNameOf = (capture: Capture): string => capture.target.declaredIn?.serverName ?? capture.clientConfig?.serverName ?? 'server';
+
+/** Where the two servers meet: a client config, or a listing file of several servers (the guide's tools.json). */
+const togetherIn = (capture: Capture): string =>
+  capture.target.kind === 'listing' ? `listed beside it in ${capture.target.file}` : 'of the same client config';
 
 export default defineRule({
   id: 'tool-name-collision',
@@ -35,7 +39,7 @@ export default defineRule({
         if (!theirs.has(name)) continue;
         yield {
           messageId: 'collision',
-          data: { name, peer: peer.name },
+          data: { name, peer: peer.name, together: togetherIn(capture) },
           subject: { kind: 'tool', name },
           key: peer.name,
           evidence: `"${serverNameOf(capture)}" and "${peer.name}" both expose ${name}`,

@@ -15,7 +15,7 @@ import { runCli } from './helpers/cli.js';
 
 interface JsonServer {
   label: string;
-  findings: { ruleId: string; level: string }[];
+  findings: { ruleId: string; level: string; message: string }[];
   skipped: { ruleId: string; reason: string }[];
   ran: string[];
 }
@@ -94,6 +94,10 @@ describe.concurrent('--from a bare tools/list result', () => {
     const { code, servers } = await lintJson(path);
     expect(servers.map((s) => s.label)).toEqual(['memory', 'graph']);
     expect(servers[0]!.findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(['tool-name-collision', 'input-schema-bounded']));
+    // The two servers share a file, not a client config: the message says so.
+    const collision = servers[0]!.findings.find((f) => f.ruleId === 'tool-name-collision');
+    expect(collision?.message).toMatch(/server "graph" listed beside it in .*tools\.json;/);
+    expect(collision?.message).not.toContain('client config');
     expect(code).toBe(0); // warnings only
 
     const text = await runCli(['--from', path, '--no-source']);
