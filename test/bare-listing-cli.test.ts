@@ -103,7 +103,14 @@ describe.concurrent('--from a bare tools/list result', () => {
     const text = await runCli(['--from', path, '--no-source']);
     expect(text.stdout).toMatch(/memory \(bare tools\/list result, no live session/);
     expect(text.stdout).toMatch(/not checked: \d+ rules/);
-    expect(text.stdout).toContain(`stdout-pollution: ${NEEDS_LIVE_SESSION}`);
+    // The rules skipped for the same reason are one line; --no-fold names each.
+    const folded = text.stdout.split('\n').filter((line) => line.includes(NEEDS_LIVE_SESSION));
+    expect(folded).toHaveLength(2); // one per server
+    expect(folded[0]).toMatch(/^ {4}\d+ rules \([a-z-]+, [a-z-]+, [a-z-]+…\): .* \(--no-fold lists them\)$/);
+    const verbose = await runCli(['--from', path, '--no-source', '--no-fold']);
+    expect(verbose.stdout).toContain(`stdout-pollution: ${NEEDS_LIVE_SESSION}`);
+    const count = Number(/^ {4}(\d+) rules/.exec(folded[0]!)![1]);
+    expect(verbose.stdout.split('\n').filter((line) => line.includes(NEEDS_LIVE_SESSION)).length).toBe(2 * count);
   });
 
   const bad: [string, string, RegExp][] = [

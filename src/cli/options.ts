@@ -254,7 +254,8 @@ export const OPTIONS = {
   fold: flag({
     group: 'Output:',
     commands: LINT,
-    describe: 'Text: fold the repeated findings of one rule into one line (default); --no-fold prints every finding',
+    describe:
+      'Text: fold the repeated findings of one rule, and the rules not checked for one reason, into one line each (default); --no-fold prints every one',
     finish: (v, into) => {
       if (!v) into.fold = false;
     },

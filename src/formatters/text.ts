@@ -68,7 +68,7 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
   const notApplicable = server.skipped.length - gaps.length;
   if (gaps.length > 0) {
     lines.push(c.dim(`  not checked: ${plural(gaps.length, 'rule')}`));
-    for (const s of gaps) lines.push(c.dim(`    ${s.ruleId}: ${s.reason}`));
+    for (const line of gapLines(gaps, fold)) lines.push(c.dim(`    ${line}`));
   }
   if (notApplicable > 0)
     lines.push(
@@ -77,6 +77,26 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
       ),
     );
   for (const note of server.notes) lines.push(c.yellow(`  note: ${note}`));
+  return lines;
+}
+
+/** Rules folded into one line per shared reason (a bare listing skips ~40 for the same one); --no-fold lists each. */
+const FOLD_GAPS_FROM = 3;
+
+function gapLines(gaps: ServerReport['skipped'], fold: boolean): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const s of gaps) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.ruleId]);
+  const lines: string[] = [];
+  for (const s of gaps) {
+    const ids = byReason.get(s.reason)!;
+    if (!fold || ids.length < FOLD_GAPS_FROM) lines.push(`${s.ruleId}: ${s.reason}`);
+    else if (ids[0] === s.ruleId) {
+      const more = ids.length > 3;
+      lines.push(
+        `${plural(ids.length, 'rule')} (${ids.slice(0, 3).join(', ')}${more ? '…' : ''}): ${s.reason}${more ? ' (--no-fold lists them)' : ''}`,
+      );
+    }
+  }
   return lines;
 }
 
