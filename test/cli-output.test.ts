@@ -78,6 +78,19 @@ describe.concurrent('--fail-on-skipped', () => {
     }
     expect(overridden.code).toBe(0);
   });
+
+  it('mcplint merge reads failOnSkipped from the config as a lint does', async () => {
+    const dir = clientConfig({ failOnSkipped: true });
+    const lint = await run(dir, ['--format', 'json', '--output', 'shard.json', '--no-fail-on-skipped']);
+    expect(lint.code).toBe(0);
+    const [merged, overridden] = await Promise.all([
+      runCli(['merge', 'shard.json'], { cwd: dir }),
+      runCli(['merge', 'shard.json', '--no-fail-on-skipped'], { cwd: dir }),
+    ]);
+    expect(merged.code).toBe(1);
+    expect(merged.stderr).toContain('mcplint: 1 server skipped (not linted): "needy" (--fail-on-skipped)');
+    expect(overridden.code).toBe(0);
+  });
 });
 
 describe.concurrent('--print-config', () => {

@@ -31,6 +31,8 @@ export async function mergeCommand(files: readonly string[], args: CliArgs): Pro
     cwd,
     colorSupported: colorSupported(process.env, process.stdout, process.platform),
     ...finishing,
+    // As in a lint: --fail-on-skipped / --no-fail-on-skipped win over the config's failOnSkipped.
+    failOnSkipped: finishing.failOnSkipped ?? run.config.failOnSkipped === true,
   });
   return failed === 0 ? EXIT.ok : EXIT.findings;
 }
