@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
+import { FAKE_SECRETS } from './helpers/fake-secrets.js';
+
+const FAKE_GITHUB = FAKE_SECRETS['github-token'];
 
 const node = process.execPath;
 const scratch = () => mkdtempSync(join(tmpdir(), 'mcplint-cli-output-'));
@@ -104,22 +107,32 @@ describe.concurrent('--print-config', () => {
         extends: 'strict',
         target: {
           command: node,
-          args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`, 'ghp_abcdefghijklmnopqrstuvwxyz0123456789'],
+          // A token after an escaped character (a JSON `\n` before it) is masked too.
+          args: [
+            '-e',
+            `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`,
+            'ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+            `--token=\n${FAKE_GITHUB}`,
+          ],
           env: { API_KEY: 'value-that-must-not-show' },
         },
         rules: { 'tool-description-length': ['warning', { minLength: 60 }] },
         probes: { denyTools: ['delete_everything'] },
       }),
     );
-    const r = await runCli(['--print-config', '--rule', 'tool-name-verb=off', '--no-protocol-probes'], { cwd: dir });
+    const r = await runCli(['--print-config', '--rule', 'tool-name-verb=off', '--no-protocol-probes', '--fail-on-skipped'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(existsSync(marker)).toBe(false);
     expect(r.stdout).not.toContain('value-that-must-not-show');
     expect(r.stdout).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
+    expect(r.stdout).not.toContain(FAKE_GITHUB.slice(4));
     const printed = JSON.parse(r.stdout);
     expect(printed.configFile).toBe(join(dir, 'mcplint.config.json'));
     expect(printed.extends).toBe('strict');
+    // What the run would use: the flag's failOnSkipped, the default timeout.
+    expect(printed.failOnSkipped).toBe(true);
+    expect(printed.timeout).toBe(10_000);
     expect(printed.target.env).toEqual({ API_KEY: '[redacted]' });
     expect(printed.probes).toEqual({ denyTools: ['delete_everything'], protocol: false });
     // Every rule, with the options in effect: the rule's defaults under the configured ones.

@@ -14,10 +14,13 @@ import { UsageError } from './usage-error.js';
 import { inertLine } from '../shared/inert.js';
 
 export async function lintCommand(args: CliArgs, command: readonly string[]): Promise<number> {
+  // Loaded by lint() right after it launches the server, so the two overlap (import() caches the module).
+  const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
   if (args['print-config']) {
     const { printConfig } = await import('./print-config.js');
-    const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
-    process.stdout.write(await printConfig({ cwd: process.cwd(), rules, command: [...command], ...lintOptionsOf(args, 'lint') }));
+    const { failOnSkipped } = finishOptionsOf(args);
+    const options = { cwd: process.cwd(), rules, command: [...command], ...lintOptionsOf(args, 'lint') };
+    process.stdout.write(await printConfig(options, failOnSkipped !== undefined ? { failOnSkipped } : {}));
     return EXIT.ok;
   }
   checkTarget(args, command);
@@ -34,8 +37,6 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   prepareOutputPaths(cwd, outputs);
   if (finishing.sarifAnchor) await checkSarifAnchor(cwd, finishing.sarifAnchor, options.project);
 
-  // Loaded by lint() right after it launches the server, so the two overlap (import() caches the module).
-  const rules = (): Promise<readonly Rule[]> => import('../../rules/index.js').then((m) => m.rules);
   const [{ lint }, { finishLint }, { activityText, startProgress }, { liveProgress }] = await Promise.all([
     import('../lint.js'),
     import('./finish.js'),

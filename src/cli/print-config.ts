@@ -4,14 +4,16 @@
  * env and header values are replaced, and token-shaped strings anywhere (an argument, a URL
  * with a password) are masked.
  */
+import { DEFAULT_CAPTURE_OPTIONS } from '../connect/capture-session.js';
 import type { McplintConfig } from '../engine/config.js';
 import type { Rule } from '../engine/rule.js';
 import type { LintOptions } from '../lint.js';
 import { loadRunConfig } from '../pipeline/run-config.js';
-import { REDACTED } from '../util/redact.js';
-import { replaceSecrets } from '../util/secret-patterns.js';
+import { mapStrings } from '../util/json-walk.js';
+import { REDACTED, redactText } from '../util/redact.js';
 
-export async function printConfig(options: LintOptions): Promise<string> {
+/** `finishing`: the flags that shape the end of the run (--fail-on-skipped), which lint() never sees. */
+export async function printConfig(options: LintOptions, finishing: { readonly failOnSkipped?: boolean } = {}): Promise<string> {
   const run = await loadRunConfig(options);
   const [rules, settings] = await Promise.all([run.rules(), run.settings()]);
   const { config } = run;
@@ -19,9 +21,9 @@ export async function printConfig(options: LintOptions): Promise<string> {
     configFile: run.file ?? null,
     extends: config.extends ?? 'recommended',
     target: targetOf(options, config.target),
-    timeout: options.timeoutMs ?? config.timeout ?? null,
+    timeout: options.timeoutMs ?? config.timeout ?? DEFAULT_CAPTURE_OPTIONS.timeoutMs,
     allowOrigins: [...(config.allowOrigins ?? []), ...(options.allowOrigins ?? [])],
-    failOnSkipped: config.failOnSkipped === true,
+    failOnSkipped: finishing.failOnSkipped ?? config.failOnSkipped === true,
     source: {
       ...config.source,
       ...(options.project ? { project: options.project } : {}),
@@ -36,8 +38,13 @@ export async function printConfig(options: LintOptions): Promise<string> {
     ignore: config.ignore ?? [],
     rules: Object.fromEntries(rules.map((rule) => [rule.id, ruleSetting(rule, settings.get(rule.id))])),
   };
-  // Token-shaped strings are masked wherever they are (arguments, URLs, probe arguments).
-  return `${replaceSecrets(JSON.stringify(resolved, null, 2))}\n`;
+  // Token-shaped strings are masked wherever they are (arguments, URLs, probe arguments), string by
+  // string: in the JSON text an escape (`\n` before a token) would hide it from the patterns.
+  return `${JSON.stringify(
+    mapStrings(resolved, (text) => redactText(text), { keys: (key) => redactText(key) }),
+    null,
+    2,
+  )}\n`;
 }
 
 /** The level and the options in effect (the rule's defaults under the configured ones). */
