@@ -1,4 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { FILE_CAPS } from '../src/shared/read-bounded.js';
 
 /** The guide asks for ten questions. */
 const WANTED_PAIRS = 10;
@@ -43,7 +44,12 @@ export default defineRule({
     }
     const file = evaluation.file;
     if (evaluation.tooLarge) {
-      yield { messageId: 'tooLarge', data: { file, bytes: evaluation.bytes, cap: '1 MiB', wanted: WANTED_PAIRS }, subject, key: file };
+      yield {
+        messageId: 'tooLarge',
+        data: { file, bytes: evaluation.bytes, cap: `${FILE_CAPS.evaluation / (1024 * 1024)} MiB`, wanted: WANTED_PAIRS },
+        subject,
+        key: file,
+      };
       return;
     }
     if (evaluation.rootElement !== 'evaluation') {

@@ -9,6 +9,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_CAPS, readBoundedText } from '../shared/read-bounded.js';
+import { isFile } from './files.js';
 import type { EvaluationFacts, SourceIndex } from './types.js';
 
 export const MAX_EVALUATION_BYTES = FILE_CAPS.evaluation;
@@ -26,16 +27,28 @@ export function withEvaluation(index: SourceIndex): SourceIndex {
 export function evaluationFacts(root: string): EvaluationFacts {
   const file = findEvaluationFile(root);
   if (!file) return { found: false };
-  const bytes = statSync(join(root, file)).size;
-  if (bytes > MAX_EVALUATION_BYTES) return { found: true, file, bytes, tooLarge: true, pairs: 0, complete: 0 };
+  const path = join(root, file);
+  const tooLarge = (bytes: number): EvaluationFacts => ({ found: true, file, bytes, tooLarge: true, pairs: 0, complete: 0 });
+  const bytes = sizeOf(path);
+  if (bytes === undefined) return { found: false };
+  if (bytes > MAX_EVALUATION_BYTES) return tooLarge(bytes);
   let text: string;
   try {
-    text = readBoundedText(join(root, file), 'evaluation', file);
+    text = readBoundedText(path, 'evaluation', file);
   } catch {
-    // It grew past the cap, or stopped being readable, between the look and the read.
-    return { found: true, file, bytes, tooLarge: true, pairs: 0, complete: 0 };
+    // It grew past the cap between the look and the read, or stopped being readable (then it is as good as absent).
+    const now = sizeOf(path);
+    return now !== undefined && now > MAX_EVALUATION_BYTES ? tooLarge(now) : { found: false };
   }
   return { found: true, file, bytes, ...scanEvaluation(text) };
+}
+
+function sizeOf(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
+  }
 }
 
 function findEvaluationFile(root: string): string | undefined {
@@ -53,14 +66,6 @@ function findEvaluationFile(root: string): string | undefined {
     if (first) return `${folder}/${first}`;
   }
   return undefined;
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** The root element and the question/answer pairs of an evaluation document. */
@@ -118,7 +123,8 @@ function hasText(body: string | undefined): boolean {
   return (
     body
       .replace(/<!\[CDATA\[|\]\]>/g, '')
-      .replace(/<[^>]*>/g, '')
+      // A tag holds no '<': `[^<>]` keeps a body full of unclosed '<' to one pass (`[^>]` rescanned it from each '<').
+      .replace(/<[^<>]*>/g, '')
       .trim().length > 0
   );
 }

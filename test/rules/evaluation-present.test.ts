@@ -73,6 +73,15 @@ describe('the evaluation scan', () => {
     expect(scanEvaluation(xml)).toEqual({ rootElement: 'evaluation', pairs: 3, complete: 2 });
   });
 
+  it('judges a question full of unclosed "<" in one pass (a tag pattern that rescans from each "<" took minutes)', () => {
+    const body = '<'.repeat(400_000);
+    expect(scanEvaluation(`<evaluation><qa_pair><question>${body}</question><answer>${body}</answer></qa_pair></evaluation>`)).toEqual({
+      rootElement: 'evaluation',
+      pairs: 1,
+      complete: 1,
+    });
+  });
+
   it('stops at an unclosed element instead of scanning on', () => {
     expect(scanEvaluation(`<evaluation>${'<qa_pair>'.repeat(50_000)}`)).toEqual({ rootElement: 'evaluation', pairs: 0, complete: 0 });
   });
