@@ -32,7 +32,8 @@ export default defineRule({
     // One finding: the server mints every id the same way.
     for (const exchange of capture.exchanges ?? []) {
       const id = exchange.sessionId;
-      if (id === undefined || VISIBLE_ASCII.test(id)) continue;
+      // An empty id (only a hand-edited capture has one) has no character to name.
+      if (!id || VISIBLE_ASCII.test(id)) continue;
       const bad = [...id].find((c) => !VISIBLE_ASCII.test(c))!;
       const char = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}${bad === ' ' ? ' (a space)' : ''}`;
       yield {

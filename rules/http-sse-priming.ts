@@ -34,7 +34,10 @@ export default defineRule({
     // Without event ids there is nothing to resume from: priming is for resumable streams.
     if (!issuesEventIds(capture)) return;
     // One finding: the server opens every stream the same way.
-    const unprimed = postStreams(capture).find((e) => !(e.body?.firstEvent?.id && e.body.firstEvent.empty));
+    // A stream without a recorded first event (a capture saved before mcplint recorded it) is not judged.
+    const unprimed = postStreams(capture).find(
+      (e) => e.body?.firstEvent !== undefined && !(e.body.firstEvent.id && e.body.firstEvent.empty),
+    );
     if (!unprimed) return;
     const evidence = exchangeEvidence(capture, unprimed.seq);
     yield {

@@ -1,6 +1,7 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { isObject } from '../src/shared/json.js';
 import { probeCalls, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 /** RFC 5424 severities, least severe first, as the spec lists them. */
 const LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
@@ -59,7 +60,7 @@ export default defineRule({
       },
       subject: { kind: 'server' },
       frame: below[0]!.frameIndex,
-      evidence: shorten(JSON.stringify(below[0]!.message), 300),
+      evidence: shorten(jsonText(below[0]!.message) ?? '', 300),
     };
   },
 });

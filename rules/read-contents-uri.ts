@@ -1,6 +1,7 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { isObject } from '../src/shared/json.js';
 import { frameOf, probeCalls, rawResultOf, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   otherUri:
@@ -41,7 +42,7 @@ export default defineRule({
         data: { uri, named: distinct.slice(0, 3).join(', ') + (distinct.length > 3 ? ` and ${distinct.length - 3} more` : '') },
         subject: { kind: 'server' },
         key: uri,
-        evidence: shorten(JSON.stringify(result.contents.map((c) => (isObject(c) ? { uri: c.uri } : c))), 300),
+        evidence: shorten(jsonText(result.contents.map((c) => (isObject(c) ? { uri: c.uri } : c))) ?? '', 300),
         ...frameOf(call),
       };
     }

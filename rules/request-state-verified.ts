@@ -1,6 +1,7 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { probeCalls, rawResultOf } from '../src/probes/records.js';
+import { probeCalls, rawResultOf, shorten } from '../src/probes/records.js';
+import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
   forgedAccepted:
@@ -41,7 +42,7 @@ export default defineRule({
       messageId: 'forgedAccepted',
       data: { prompt: String(prompt), forged: JSON.stringify(state) },
       subject: { kind: 'server' },
-      evidence: `"resultType": ${JSON.stringify(isObject(result) ? result.resultType : undefined) ?? 'absent'}`,
+      evidence: `"resultType": ${shorten(jsonText(isObject(result) ? result.resultType : undefined) ?? 'absent', 200)}`,
       ...(forged.answer.frame >= 0 ? { frame: forged.answer.frame } : {}),
     };
   },

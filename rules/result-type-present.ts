@@ -36,7 +36,7 @@ export default defineRule({
     for (const frame of index.received) {
       const m = frame.message;
       if (!isObject(m) || !('result' in m) || !('id' in m) || frame.truncated) continue;
-      const method = methods.get(requestKey(m.id));
+      const method = methods.get(requestKey(frame, m.id));
       // server/discover is judged whole by discover-result-schema.
       if (!method || method === 'server/discover' || reported.has(method)) continue;
       const result = m.result;

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Capture, Frame } from '../src/capture.js';
 import { deepFreeze } from '../src/util/freeze.js';
-import { lintAll } from './helpers/capture.js';
-import { makeCapture } from './helpers/capture.js';
+import { lintAll, makeCapture } from './helpers/capture.js';
+import { call, ran } from './helpers/probes.js';
 
 const DEPTH = 100_000;
 /** `[[[…[]…]]]`, parsed from text as a server's JSON would be. */
@@ -32,7 +32,23 @@ function deepCapture(protocolVersion = '2025-11-25'): Capture {
       frame(3, 'handshake', { jsonrpc: '2.0', method: 'notifications/initialized' }, 'send'),
       frame(4, 'listing', { jsonrpc: '2.0', id: 's-1', method: 'sampling/createMessage', params: deep() }),
       frame(5, 'listing', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: deep() } }),
+      // logging/setLevel warning answered, then a deep info message anyway.
+      frame(6, 'probe:declared-capabilities', { jsonrpc: '2.0', id: 9, result: {} }),
+      frame(7, 'probe:declared-capabilities', { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: deep() } }),
     ],
+    probes: {
+      ...ran('declared-capabilities', [
+        call('logging/setLevel', { level: 'warning' }, { kind: 'result', ms: 1, frame: 6, resultChars: 2, result: {} }),
+      ]),
+      // A read whose contents name another URI, beside a deep entry.
+      ...ran('resources-read', [
+        call(
+          'resources/read',
+          { uri: 'notes://a' },
+          { kind: 'result', ms: 1, frame: -1, resultChars: 2 * DEPTH, result: { contents: [deep(), { uri: 'notes://b', text: 'b' }] } },
+        ),
+      ]),
+    },
   });
   return deepFreeze({
     ...base,
@@ -65,6 +81,8 @@ describe('evidence of values 100,000 levels deep', () => {
       'output-flood',
       'list-entries-valid',
       'advertised-lists-work',
+      'log-level-respected',
+      'read-contents-uri',
     ]);
   });
 

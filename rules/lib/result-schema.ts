@@ -8,6 +8,10 @@ import { officialDefines, validateOfficial, type SchemaProblem } from '../../src
 import { isObject } from '../../src/shared/json.js';
 import type { ProtocolVersion } from '../../src/shared/protocol-version.js';
 import { jsonText } from '../../src/shared/json-text.js';
+import { nestsDeeperThan } from '../../src/shared/json-depth.js';
+
+/** Deeper results are not judged (structuredClone and the validators recurse). */
+const MAX_RESULT_DEPTH = 1000;
 
 /** The definition of a content block, by its `type`. */
 const CONTENT_DEFINITIONS: Readonly<Record<string, string>> = {
@@ -31,6 +35,9 @@ type Slot = { readonly kind: 'block' | 'contents'; readonly pointer: string; rea
 /** Problems of a result, with plain-word messages (`definition`: CallToolResult, GetPromptResult, …). */
 export function resultProblems(version: ProtocolVersion, definition: string, result: unknown): SchemaProblem[] {
   if (!isObject(result)) return [{ pointer: '', message: `is not an object (${definition})` }];
+  // Copying and validating recurse: a result nested this deep (JSON.parse takes 100,000 levels) is
+  // not judged rather than crash the run; no official result schema is near this depth.
+  if (nestsDeeperThan(result, MAX_RESULT_DEPTH)) return [];
   const copy = structuredClone(result) as Record<string, unknown>;
   const slots = slotsOf(definition, copy);
   const problems: SchemaProblem[] = [];

@@ -11,8 +11,12 @@ export interface AnsweredResult {
   readonly frame: number;
 }
 
-/** The key a request and its response share: the id with its type (1 and "1" are different ids). */
-export const requestKey = (id: unknown): string => `${typeof id}:${String(id)}`;
+/**
+ * The key a request and its response share: the server process (a server started again after a
+ * crash counts its ids from 1 again) and the id with its type (1 and "1" are different ids).
+ */
+export const requestKey = (frame: { readonly connection?: number }, id: unknown): string =>
+  `${frame.connection ?? 1}|${typeof id}:${String(id)}`;
 
 /** Which method each request mcplint sent on the main connection belongs to, by requestKey. */
 export function sentRequestMethods(capture: Capture): Map<string, string> {
@@ -20,7 +24,7 @@ export function sentRequestMethods(capture: Capture): Map<string, string> {
   for (const frame of capture.frames) {
     if (frame.kind !== 'message' || frame.dir !== 'send' || !isObject(frame.message)) continue;
     const m = frame.message;
-    if (typeof m.method === 'string' && 'id' in m) methods.set(requestKey(m.id), m.method);
+    if (typeof m.method === 'string' && 'id' in m) methods.set(requestKey(frame, m.id), m.method);
   }
   return methods;
 }
@@ -31,7 +35,7 @@ export function answeredResults(capture: Capture, index: CaptureIndex): Answered
   for (const frame of index.received) {
     const m = frame.message;
     if (frame.truncated || !isObject(m) || !('id' in m) || !isObject(m.result)) continue;
-    const method = methods.get(requestKey(m.id));
+    const method = methods.get(requestKey(frame, m.id));
     if (method) out.push({ method, result: m.result, frame: frame.frameIndex });
   }
   return out;

@@ -19,6 +19,13 @@ describe(RULE, () => {
     expect(runRule(rule, httpCapture([postExchange(0, 'tools/list', plain), postExchange(1, 'ping', plain)])).findings).toEqual([]);
   });
 
+  it('does not judge streams whose first event was not recorded (a capture saved before mcplint recorded it)', () => {
+    const unrecorded = stream({ eventIds: ['s2-1'] });
+    expect(runRule(rule, httpCapture([postExchange(0, 'tools/list', unrecorded), postExchange(1, 'ping', unrecorded)])).findings).toEqual(
+      [],
+    );
+  });
+
   it('reports a resumable server whose stream opens with a message, or with an id-less event, once', () => {
     for (const firstEvent of [
       { id: true, empty: false },

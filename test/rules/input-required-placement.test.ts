@@ -33,6 +33,14 @@ describe(RULE, () => {
     expect(result.findings.map((f) => f.message.split(' ')[2])).toEqual(['tools/list', 'server/discover']);
   });
 
+  it('matches each answer to the request of its own server process (a restarted server counts ids from 1 again)', () => {
+    const restarted = (frames: Frame[]) => frames.map((f) => ({ ...f, connection: 2 }) as Frame);
+    // Process 1 answered tools/call id 1 asking for input, then crashed; process 2 got tools/list as id 1.
+    const [listSent] = exchange(1, 'tools/list', { tools: [] });
+    const capture = modern(exchange(1, 'tools/call', asking), restarted([listSent!]));
+    expect(runRule(rule, capture).findings).toEqual([]);
+  });
+
   it('reports an InputRequiredResult with neither inputRequests nor requestState', () => {
     expect(summary(runRule(rule, modern(exchange(1, 'tools/call', { resultType: 'input_required' }))))).toEqual([`${RULE} empty server`]);
   });
