@@ -6,7 +6,7 @@ const WANTED_PAIRS = 10;
 
 const messages = {
   missing:
-    'The project has no evaluation.xml (looked in the project root and in evaluation/, evaluations/, eval/, evals/); write about {{wanted}} realistic, read-only questions with verifiable answers as <evaluation><qa_pair><question>…</question><answer>…</answer></qa_pair>…</evaluation>, to test whether an agent can use the server.',
+    'The project has no evaluation file (looked for evaluation.xml or evaluations.xml in the project root, and any *.xml in evaluation/, evaluations/, eval/, evals/); write about {{wanted}} realistic, read-only questions with verifiable answers as <evaluation><qa_pair><question>…</question><answer>…</answer></qa_pair>…</evaluation>, to test whether an agent can use the server.',
   tooLarge:
     'The evaluation file {{file}} is {{bytes}} bytes, more than mcplint reads ({{cap}}); keep it to about {{wanted}} question/answer pairs.',
   notEvaluation:
