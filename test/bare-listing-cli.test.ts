@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanPrompts, cleanTools } from '../fixtures/lib/raw-server.mjs';
 import { rules } from '../rules/index.js';
-import { NEEDS_LIVE_SESSION } from '../src/engine/run.js';
+import type { Requirement } from '../src/engine/rule.js';
+import { liveOnly, NEEDS_LIVE_SESSION } from '../src/engine/run.js';
 import { runCli } from './helpers/cli.js';
 
 interface JsonServer {
@@ -33,8 +34,7 @@ async function lintJson(path: string, ...args: string[]): Promise<{ code: number
 }
 
 /** Rules that need no more than listed data (and, with `initialize`, the initialize result). */
-const live = (needs: readonly string[]) =>
-  needs.some((n) => n === 'session' || n === 'exit' || n === 'stdio' || n === 'http' || n.startsWith('probe:'));
+const live = (needs: readonly Requirement[]) => needs.some(liveOnly);
 const listedOnly = rules.filter((r) => !live(r.requires ?? []));
 
 const initialize = {

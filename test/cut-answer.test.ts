@@ -27,5 +27,7 @@ describe('cutAnswerOf', () => {
     expect(cutAnswerOf('cache:QUJDQUJD', [list])).toBeUndefined();
     expect(cutAnswerOf('{"jsonrpc":"2.0","id":9,"result":{', [list])).toBeUndefined();
     expect(cutAnswerOf('{"jsonrpc":"2.0","id":1,"result":{', [])).toBeUndefined();
+    // A server request numbers its ids as mcplint does: its id 1 is not mcplint's initialize.
+    expect(cutAnswerOf('{"jsonrpc":"2.0","id":1,"method":"sampling/createMessage","params":{"x":"aaa', [initialize])).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ import type { Rule } from '../src/engine/rule.js';
 import { runRules, type Finding, type RunResult } from '../src/engine/run.js';
 import { formatters } from '../src/formatters/index.js';
 import { probeHook, resolveProbeConfig } from '../src/probes/index.js';
+import { probeCalls } from '../src/probes/records.js';
 import { buildServerReport } from '../src/report.js';
 import { findAnchors } from '../src/engine/anchors.js';
 import { rules as registry } from '../rules/index.js';
@@ -278,6 +279,24 @@ describe('hostile servers that send a lot', () => {
     expect(capture.notes).toContain('1 stdout line was longer than the line cap of 1 MiB and cut (longest: 10485760 bytes).');
     find('stdout-pollution', 'notJson');
     expect(capture.lists.tools.items).toHaveLength(3);
+  });
+
+  it('a 20 MB tools/call result: recorded as an answer mcplint could not read, not as an error of the server', async () => {
+    const { capture, result } = await survive('huge-tool-answer', 'hostile/huge-tool-answer.mjs', 60_000, {
+      ...NORMAL,
+      probes: probesWith(20_000),
+    });
+    const calls = probeCalls(capture, 'valid-calls');
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.answer).toMatchObject({
+        kind: 'timeout',
+        overCap: expect.stringMatching(/tools\/call (result|response) exceeded the 16 MiB line cap/),
+      });
+    }
+    // No rule reads the cut answers as protocol errors the server chose to send.
+    const misread = result.findings.filter((f) => /protocol error|error response|JSON-RPC error/i.test(f.message));
+    expect(misread.map((f) => `${f.ruleId}: ${f.message}`)).toEqual([]);
   });
 
   it('a 50 MB initialize result: the handshake fails at once, naming the line cap', async () => {

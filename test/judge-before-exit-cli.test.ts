@@ -74,4 +74,31 @@ describe.concurrent('rules judged while the server shuts down', () => {
       await server.stop();
     }
   }, 90_000);
+
+  it('the early judgements really happen (a failure would only fall back to judging everything at the end)', async () => {
+    const [{ acquireServer }, { loadRunConfig }, { serverInputs }, { rules }, { judgedAfterExit, judgedAfterListing }] = await Promise.all([
+      import('../src/pipeline/acquire.js'),
+      import('../src/pipeline/run-config.js'),
+      import('../src/pipeline/targets.js'),
+      import('../rules/index.js'),
+      import('../src/pipeline/judge-before-exit.js'),
+    ]);
+    const judgedEarly = async (target: { command: string[] } | { url: string }) => {
+      const options = { cwd: process.cwd(), rules, noConfig: true, noSource: true, ...target };
+      const run = await loadRunConfig(options);
+      const { inputs } = await serverInputs(options, run);
+      const server = await acquireServer(inputs[0]!, { options, run, mode: 'lint', sourceIndexes: new Map(), many: false });
+      return [...(server.beforeExit?.judged ?? [])].sort();
+    };
+    const ids = (keep: (rule: (typeof rules)[number]) => boolean) => rules.filter(keep).map((r) => r.id).sort();
+    // stdio: while the probes ran and while it shut down, every rule that does not read the exit.
+    expect(await judgedEarly({ command: [process.execPath, fixturePath('clean-server.mjs')] })).toEqual(ids((r) => !judgedAfterExit(r)));
+    // Streamable HTTP has no shutdown phase: exactly the rules judged while the probes ran.
+    const server = await startHttpFixture('clean-server.mjs');
+    try {
+      expect(await judgedEarly({ url: server.url })).toEqual(ids(judgedAfterListing));
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
 });

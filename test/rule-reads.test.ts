@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Capture } from '../src/capture.js';
 import type { Requirement, Rule } from '../src/engine/rule.js';
-import { mergeRunResults, runRules, type RuleSetting, type RunResult } from '../src/engine/run.js';
+import { liveOnly, mergeRunResults, runRules, type RuleSetting, type RunResult } from '../src/engine/run.js';
 import { judgeAfterListing, judgeBeforeExit, judgedAfterExit, judgedAfterListing } from '../src/pipeline/judge-before-exit.js';
 import { deepFreeze } from '../src/util/freeze.js';
 import { rules } from '../rules/index.js';
@@ -117,7 +117,7 @@ describe.concurrent('rule declarations match what each rule reads (real sessions
       }
 
       // Rules that declare no part of a live session read none: without it they judge alike.
-      const sessionFree = rules.filter((r) => !has(r, 'session', 'exit', 'stdio', 'http') && !needsProbe(r));
+      const sessionFree = rules.filter((r) => !(r.requires ?? []).some(liveOnly));
       const stripped: Capture = deepFreeze({
         ...final,
         frames: [],

@@ -232,7 +232,7 @@ async function recordSession(
           : {}),
       });
       // Without the transcript: what it holds is still being recorded (and read by the probes).
-      if (options.onListed) options.onListed({ ...record(undefined, true), frames: [], notes: [] });
+      if (options.onListed) options.onListed({ ...record(undefined, false), frames: [], notes: [] });
       probes = await options.probes(live(connection, handshake));
     }
   } else {

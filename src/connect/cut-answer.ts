@@ -27,14 +27,15 @@ export function cutAnswerOf(head: string, waiting: readonly WaitingRequest[]): C
   const noun = /"result"\s*:/.test(text) && !/^\{\s*"error"\s*:/.test(text) ? 'result' : 'response';
   const named = /"id"\s*:\s*(-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*")/.exec(text);
   const body = /"(?:result|error)"\s*:/.exec(text);
+  // A "method" before any result or error: a server request or a notification, whatever its id.
+  const method = /"method"\s*:/.exec(text);
+  if (method && (!body || method.index < body.index)) return undefined;
   // An id before the result or error is the message's own; one after it is inside the result.
   if (named && (!body || named.index < body.index)) {
     const id = parseId(named[1]!);
     const request = waiting.find((w) => w.id === id);
     return request ? { request, noun } : undefined;
   }
-  // A notification or a server request is no answer.
-  if (/"method"\s*:/.test(text)) return undefined;
   if (waiting.length !== 1 || !/"(?:result|error|jsonrpc)"\s*:/.test(text)) return undefined;
   return { request: waiting[0]!, noun };
 }

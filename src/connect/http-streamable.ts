@@ -100,7 +100,15 @@ export class StreamableHttp {
     for (let n = 0; n < MAX_RESUMES; n++) {
       const from = result.lastEventId;
       const unanswered = id !== undefined && host.isPending(id) && !host.isClosed && !host.terminated;
-      if (!unanswered || from === undefined || result.error !== undefined || result.contentType !== 'text/event-stream') return result;
+      // A stream cut at a cap is not resumed: the server would replay the same oversized answer.
+      if (
+        !unanswered ||
+        from === undefined ||
+        result.error !== undefined ||
+        result.overCap !== undefined ||
+        result.contentType !== 'text/event-stream'
+      )
+        return result;
       await new Promise((resolve) => setTimeout(resolve, Math.min(result.retryMs ?? 0, host.timeoutMs)));
       const again = await host.exchange({ method: 'GET', purpose: 'resume', headers: { 'last-event-id': from }, maxMs: host.timeoutMs });
       // Nothing to resume (405, 404…): the request fails as the first stream left it.

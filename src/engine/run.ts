@@ -215,7 +215,8 @@ function missingData(
 }
 
 /** Requirements only a live session meets. */
-const liveOnly = (need: Requirement): boolean =>
+/** A requirement only a live session meets (a bare listing skips such rules; the pipeline judges them last). */
+export const liveOnly = (need: Requirement): boolean =>
   need === 'session' || need === 'exit' || need === 'stdio' || need === 'http' || need.startsWith('probe:');
 
 /** Why a rule that needs a live session cannot run on a bare listing. */
@@ -227,7 +228,6 @@ function missingFromListing(need: Requirement, capture: Capture): Missing | unde
   if (target.kind !== 'listing') return 'not-listing';
   if (need === 'handshake')
     return target.initialize ? undefined : gap('needs the initialize result: the input is a bare tools/list result without one');
-  if (liveOnly(need)) return gap(NEEDS_LIVE_SESSION);
   const list = LIST_REQUIREMENTS[need];
   if (list && capture.lists[list].status === 'skipped') return notApplicable(`the input lists no ${list}`);
   return 'not-listing';

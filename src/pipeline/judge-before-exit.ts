@@ -8,7 +8,7 @@
  */
 import type { Capture } from '../capture.js';
 import type { Rule } from '../engine/rule.js';
-import { mergeRunResults, runRules, type IgnoreEntry, type RuleSetting, type RunResult } from '../engine/run.js';
+import { liveOnly, mergeRunResults, runRules, type IgnoreEntry, type RuleSetting, type RunResult } from '../engine/run.js';
 import type { SourceIndex } from '../source/types.js';
 
 /**
@@ -30,9 +30,7 @@ export function judgedAfterExit(rule: Rule): boolean {
 
 /** Rules that read only what listing completes (the handshake, the lists): judged while the probes run. */
 export function judgedAfterListing(rule: Rule): boolean {
-  return !(rule.requires ?? []).some(
-    (need) => need === 'session' || need === 'exit' || need === 'stdio' || need === 'http' || need === 'peers' || need.startsWith('probe:'),
-  );
+  return !(rule.requires ?? []).some((need) => liveOnly(need) || need === 'peers');
 }
 
 /**

@@ -22,8 +22,9 @@ export const httpResumeProbe: HttpProbeModule = {
     if (!atLeast(ctx.protocolVersion, '2025-03-26')) {
       return { skip: `the server negotiated ${ctx.protocolVersion}; resumable streams exist from 2025-03-26`, notApplicable: true };
     }
+    // Streams with a non-empty event id to resume from (an `id:` line may be empty).
     const streams = httpInput(ctx).exchanges.filter(
-      (e) => e.method === 'POST' && e.purpose === 'message' && (e.body?.eventIds?.length ?? 0) > 0,
+      (e) => e.method === 'POST' && e.purpose === 'message' && e.body?.eventIds?.some((id) => id !== ''),
     );
     if (streams.length < 2)
       return {
@@ -31,7 +32,7 @@ export const httpResumeProbe: HttpProbeModule = {
         notApplicable: true,
       };
     const [resumed, ...others] = streams;
-    const lastEventId = resumed!.body!.eventIds![0]!;
+    const lastEventId = resumed!.body!.eventIds!.find((id) => id !== '')!;
     return {
       steps: [
         {

@@ -104,7 +104,8 @@ export function payloadOf(view: ResultView): { found: true; value: unknown; from
 
 /** A readable account of a call that got no answer. */
 export function noAnswerWords(answer: ProbeAnswer): string | undefined {
-  if (answer.kind === 'timeout') return `got no answer within ${answer.ms} ms`;
+  if (answer.kind === 'timeout')
+    return answer.overCap ? `got an answer mcplint could not read: ${answer.overCap}` : `got no answer within ${answer.ms} ms`;
   if (answer.kind === 'closed') {
     if (answer.connectionFailed) return "got no answer: the server's HTTP connection failed";
     const exit = answer.exit;

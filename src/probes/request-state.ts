@@ -24,7 +24,9 @@ export const requestStateProbe: ProbeModule = {
     const prompts = promptsGetProbe.plan(ctx);
     if ('skip' in prompts)
       return { skip: `no prompts/get to repeat: ${prompts.skip}`, ...(prompts.notApplicable ? { notApplicable: true as const } : {}) };
-    const first = prompts.steps[0]!;
+    // With completions the plan first asks completion/complete for the arguments: repeat the prompts/get itself.
+    const first = prompts.steps.find((step) => step.method === 'prompts/get');
+    if (!first) return { skip: 'no prompts/get to repeat: probe prompts-get plans none', notApplicable: true };
     return {
       steps: [
         {

@@ -332,6 +332,8 @@ function answerOf(outcome: RpcOutcome, method: string, overHttp: boolean): Probe
       };
     }
     case 'error': {
+      // Cut at a cap: mcplint read no answer, so it is no error of the server's either.
+      if (outcome.overCap !== undefined) return { kind: 'timeout', ms: outcome.ms, overCap: outcome.overCap };
       const { code, message, data } = outcome.error;
       const dataJson = data === undefined ? '' : (jsonText(data) ?? '');
       const keptData = data === undefined ? {} : dataJson.length <= ERROR_DATA_CAP ? { data } : { data: clip(dataJson, ERROR_DATA_CAP) };

@@ -163,6 +163,11 @@ export type ProbeAnswer =
       readonly ms: number;
       /** The server did not answer ping afterwards either, so mcplint stopped it and started it again. */
       readonly restarted?: boolean;
+      /**
+       * The answer came but outgrew a cap and was not read ("the tools/call result exceeded the 16 MiB
+       * line cap"): as good as none to a client, and not an error the server sent.
+       */
+      readonly overCap?: string;
     }
   | {
       readonly kind: 'closed';

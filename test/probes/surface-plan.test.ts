@@ -131,6 +131,17 @@ describe('prompt arguments from completions', () => {
     expect(steps[1]!.reason).toContain(`the server's first completion for "liked_title", else the placeholder "example"`);
   });
 
+  it('on 2026-07-28, request-state repeats the prompts/get itself, not the completion request before it', () => {
+    const capabilities = { tools: {}, prompts: {}, completions: {} };
+    const plan = buildPlan(
+      makeCapture({ protocolVersion: '2026-07-28', tools: cleanTools(), prompts: cleanPrompts(), capabilities }),
+      config(),
+    );
+    const forged = plan.steps.filter((s) => s.probe === 'request-state');
+    expect(forged.map((s) => s.method)).toEqual(['prompts/get']);
+    expect(forged[0]!.params).toMatchObject({ name: 'bookstore_recommend_books', arguments: { liked_title: 'example' } });
+  });
+
   it('do not complete what probes.promptArgs gives, nor when completions are not declared', () => {
     const capabilities = { tools: {}, prompts: {}, completions: {} };
     const given = config({ promptArgs: { bookstore_recommend_books: { liked_title: 'Dune' } } });
