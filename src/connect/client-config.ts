@@ -26,6 +26,7 @@ import { REDACTED } from '../util/redact.js';
 import { findSecrets, replaceSecrets } from '../util/secret-patterns.js';
 import type { ResolvedTarget } from './capture-target.js';
 import type { HttpTransportChoice } from './http.js';
+import { escapeRegExp } from '../shared/regexp.js';
 
 export interface ClientServer {
   readonly name: string;
@@ -454,8 +455,6 @@ function lineOf(text: string, name: string, from: number): number {
   const at = m ? m.index : Math.max(from, 0);
   return text.slice(0, at).split('\n').length;
 }
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** JSONC → JSON: blank out comments and trailing commas (every position stays put), leaving strings alone. */
 export function stripJsonc(text: string): string {

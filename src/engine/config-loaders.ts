@@ -114,7 +114,9 @@ function frameIn(stack: string, filepath: string): { line: number; column: numbe
 
 /** The TypeScript parser's first syntax error in a .ts config, if any (its transpiler would compile it anyway). */
 async function typeScriptSyntaxError(content: string): Promise<{ line: number; column: number; message: string } | undefined> {
-  const { ts } = await import('ts-morph');
+  // The `typescript` package cosmiconfig's own .ts loader requires next (one compiler, not two);
+  // ts-morph's bundled copy only when that package is not installed.
+  const ts = await import('typescript').then((m) => m.default ?? m).catch(async () => (await import('ts-morph')).ts);
   const output = ts.transpileModule(content, { reportDiagnostics: true, fileName: 'config.ts' });
   const first = output.diagnostics?.find((d) => d.start !== undefined && d.file);
   if (!first?.file || first.start === undefined) return undefined;

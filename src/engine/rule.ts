@@ -157,7 +157,7 @@ export interface RuleDefinition<M extends string, O> {
   readonly summary: string;
   /**
    * Protocol version that introduced the requirement; a spec rule is skipped for older servers.
-   * Guideline rules have none (the registry test holds them to it): a guideline applies whatever
+   * Guideline rules have none (test/version-gating.test.ts holds them to it): a guideline applies whatever
    * version the server negotiated.
    */
   readonly since?: ProtocolVersion;

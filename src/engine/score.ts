@@ -148,7 +148,6 @@ export const SCORE_CAPS: readonly ScoreCap[] = [
   },
 ];
 
-/** Every ran rule with at least one applicable subject, with how many of them fail. */
 /** Rules by id, built once per rule set: per-tool scores ask for it once per tool. */
 const rulesById = new WeakMap<readonly ScoredRule[], ReadonlyMap<string, ScoredRule>>();
 function byId(rules: readonly ScoredRule[]): ReadonlyMap<string, ScoredRule> {
@@ -157,6 +156,7 @@ function byId(rules: readonly ScoredRule[]): ReadonlyMap<string, ScoredRule> {
   return map;
 }
 
+/** Every ran rule with at least one applicable subject, with how many of them fail. */
 export function ruleScores(input: ScoreInput): RuleScore[] {
   const ruleById = byId(input.rules);
   const failingByRule = new Map<string, Set<string>>();

@@ -5,6 +5,7 @@
  * spelled in invisible Unicode tag characters, or with invisible characters between its characters.
  * Redaction replaces every one of them (redact.ts).
  */
+import { escapeRegExp } from '../shared/regexp.js';
 
 /**
  * Characters that render as nothing, which a server can put between a secret's characters to get
@@ -43,8 +44,6 @@ export function invisibleIn(text: string): string {
 
 /** A base64 text embedded in a longer one must be this long to be matched (shorter runs occur by chance). */
 const MIN_EMBEDDED_BASE64 = 8;
-
-const escapeRegExp = (literal: string): string => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const base64url = (base64: string): string => base64.replace(/\+/g, '-').replace(/\//g, '_');
 

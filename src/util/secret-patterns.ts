@@ -3,6 +3,7 @@
  * the secrets-in-surface rule (a server exposes a secret to the model) use. Each kind is a
  * well-known, prefixed or structured format, so ordinary prose and identifiers do not match.
  */
+import { escapeRegExp } from '../shared/regexp.js';
 
 export interface SecretKind {
   /** Stable id, used in redaction markers: `[redacted github-token ghp_…]`. */
@@ -173,8 +174,6 @@ export interface SecretMatch {
   /** A documentation sample: redacted, but not a leak to report. */
   readonly example: boolean;
 }
-
-const escapeRegExp = (literal: string): string => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every kind's hints in one pattern: one scan of the text instead of one per hint. */
 export const ANY_SECRET_HINT = new RegExp(SECRET_KINDS.flatMap((kind) => kind.hints.map(escapeRegExp)).join('|'));
