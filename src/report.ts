@@ -19,6 +19,7 @@ import {
 import { parameterCounts } from './engine/score-subjects.js';
 import type { BaselineSummary } from './engine/baseline.js';
 import { countLevels, sumLevelCounts } from './shared/levels.js';
+import { plural } from './shared/text.js';
 
 export interface LocatedFinding extends Finding {
   readonly location: Location;
@@ -214,6 +215,16 @@ export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolSc
     const { cappedBy: _cappedBy, ...score } = scoreServer({ findings, rules, ran: toolRules, subjects, handshakeOk: true });
     return { name, ...score, counts: counted.get(name) ?? { error: 0, warning: 0, note: 0 } };
   });
+}
+
+/** What a server lists, as every report's header says it: "4 tools, 1 prompt, 1 resource" (templates only when there are any). */
+export function listedText(stats: ServerReport['stats']): string {
+  return [
+    plural(stats.tools, 'tool'),
+    plural(stats.prompts, 'prompt'),
+    plural(stats.resources, 'resource'),
+    ...(stats.resourceTemplates ? [plural(stats.resourceTemplates, 'resource template')] : []),
+  ].join(', ');
 }
 
 /** The transport as a report shows it: a bare listing (--from) had none. */

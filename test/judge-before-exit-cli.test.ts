@@ -90,7 +90,11 @@ describe.concurrent('rules judged while the server shuts down', () => {
       const server = await acquireServer(inputs[0]!, { options, run, mode: 'lint', sourceIndexes: new Map(), many: false });
       return [...(server.beforeExit?.judged ?? [])].sort();
     };
-    const ids = (keep: (rule: (typeof rules)[number]) => boolean) => rules.filter(keep).map((r) => r.id).sort();
+    const ids = (keep: (rule: (typeof rules)[number]) => boolean) =>
+      rules
+        .filter(keep)
+        .map((r) => r.id)
+        .sort();
     // stdio: while the probes ran and while it shut down, every rule that does not read the exit.
     expect(await judgedEarly({ command: [process.execPath, fixturePath('clean-server.mjs')] })).toEqual(ids((r) => !judgedAfterExit(r)));
     // Streamable HTTP has no shutdown phase: exactly the rules judged while the probes ran.

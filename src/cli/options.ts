@@ -263,7 +263,7 @@ export const OPTIONS = {
   verbose: flag({
     group: 'Output:',
     commands: LINT,
-    describe: 'Text: print every finding (same as --no-fold)',
+    describe: 'Text: print every finding and every rule not checked (same as --no-fold)',
     finish: (v, into) => {
       if (v) into.fold = false;
     },

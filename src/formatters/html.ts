@@ -8,8 +8,8 @@
  */
 import { subjectLabel, type Rule } from '../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
-import { totals } from '../report.js';
-import { clip } from '../shared/text.js';
+import { listedText, totals, transportText } from '../report.js';
+import { clip, plural } from '../shared/text.js';
 import { docsUrl } from '../version.js';
 import { CHECKLIST_SECTIONS } from '../checklist-items.js';
 import { evaluateChecklist, MARKS } from './checklist.js';
@@ -51,7 +51,7 @@ ${staleBaseline(report)}
 
 function summary(report: LintReport): string {
   const sum = totals(report);
-  return `${count(sum.error, 'error')}, ${count(sum.warning, 'warning')}, ${count(sum.note, 'note')}`;
+  return `${plural(sum.error, 'error')}, ${plural(sum.warning, 'warning')}, ${plural(sum.note, 'note')}`;
 }
 
 function overview(report: LintReport): Markup {
@@ -64,7 +64,7 @@ ${report.servers.map(
 )}</table>
 ${
   skipped.length > 0 &&
-  html`<p><strong>${count(skipped.length, 'server')} skipped (not linted):</strong></p>
+  html`<p><strong>${plural(skipped.length, 'server')} skipped (not linted):</strong></p>
 <ul>${skipped.map((s) => html`<li><code>${s.name}</code>: ${s.reason}</li>`)}</ul>`
 }`;
 }
@@ -75,7 +75,7 @@ function serverSection(server: ServerReport, id: string, context: FormatContext)
 <h2>${server.label}</h2>
 <div class="scoreline"><span class="grade grade-${server.score.grade}" title="grade">${server.score.grade}</span>
 <span class="score">${server.score.score}/100</span>
-<span>${count(server.counts.error, 'error')} · ${count(server.counts.warning, 'warning')} · ${count(server.counts.note, 'note')}</span></div>
+<span>${plural(server.counts.error, 'error')} · ${plural(server.counts.warning, 'warning')} · ${plural(server.counts.note, 'note')}</span></div>
 ${server.score.cappedBy && html`<p class="muted">Score capped: ${server.score.cappedBy}</p>`}
 <p class="muted">${facts(server)}</p>
 ${!server.handshake.ok && html`<p class="level-error">Handshake failed: ${server.handshake.message ?? 'no reason given'}</p>`}
@@ -94,18 +94,10 @@ ${server.notes.map((note) => html`<p class="muted">Note: ${note}</p>`)}
 }
 
 function facts(server: ServerReport): string {
-  const parts: string[] = [server.transport];
+  const parts: string[] = [transportText(server.transport)];
   if (server.handshake.ok) {
     if (server.handshake.protocolVersion) parts.push(`protocol ${server.handshake.protocolVersion}`);
-    const { tools, prompts, resources, resourceTemplates } = server.stats;
-    parts.push(
-      [
-        count(tools, 'tool'),
-        count(prompts, 'prompt'),
-        count(resources, 'resource'),
-        ...(resourceTemplates ? [count(resourceTemplates, 'resource template')] : []),
-      ].join(', '),
-    );
+    parts.push(listedText(server.stats));
   }
   parts.push(`${(server.stats.durationMs / 1000).toFixed(1)} s`);
   return parts.join(' · ');
@@ -116,8 +108,8 @@ function setAsideLine(server: ServerReport): Markup | '' {
   const baselined = server.baselined?.length ?? 0;
   if (server.ignored.length === 0 && baselined === 0) return '';
   const parts = [
-    ...(server.ignored.length > 0 ? [`ignored: ${count(server.ignored.length, 'finding')} (reasons in config)`] : []),
-    ...(baselined > 0 ? [`baselined: ${count(baselined, 'known finding')} (not failing the run, still counted in the score)`] : []),
+    ...(server.ignored.length > 0 ? [`ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`] : []),
+    ...(baselined > 0 ? [`baselined: ${plural(baselined, 'known finding')} (not failing the run, still counted in the score)`] : []),
   ];
   return html`<p class="muted">${parts.join(' · ')}</p>`;
 }
@@ -156,7 +148,7 @@ ${rows.map(
 function matrixCell(cell: MatrixCell, rowId: string): Markup {
   // Kept short: a server with thousands of tools has ten times as many cells.
   if (cell.findings.length === 0) return html`<td class="c-${cell.status}">${CELL_TEXT[cell.status]}</td>`;
-  const title = `${cell.category}: ${CELL_WORDS[cell.status]} (${count(cell.findings.length, 'finding')})`;
+  const title = `${cell.category}: ${CELL_WORDS[cell.status]} (${plural(cell.findings.length, 'finding')})`;
   return html`<td class="c-${cell.status}" title="${title}"><a href="#${rowId}-${cell.category}">${CELL_TEXT[cell.status]} ${cell.findings.length}</a></td>`;
 }
 
@@ -210,7 +202,7 @@ ${CHECKLIST_SECTIONS.map((section) => {
 
 function skippedRules(server: ServerReport): Markup | '' {
   if (server.skipped.length === 0) return '';
-  return html`<details><summary>${count(server.skipped.length, 'skipped rule')}</summary>
+  return html`<details><summary>${plural(server.skipped.length, 'skipped rule')}</summary>
 <ul>${server.skipped.map((s) => html`<li><code>${s.ruleId}</code>: ${s.reason}</li>`)}</ul></details>`;
 }
 
@@ -224,8 +216,4 @@ function staleBaseline(report: LintReport): Markup | '' {
 
 function ruleLink(ruleId: string): Markup {
   return html`<a href="${docsUrl(ruleId)}"><code>${ruleId}</code></a>`;
-}
-
-function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

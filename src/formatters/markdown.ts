@@ -6,7 +6,8 @@
  */
 import { subjectKey, type Rule, type Severity, type Subject } from '../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
-import { totals, transportText } from '../report.js';
+import { listedText, totals, transportText } from '../report.js';
+import { plural } from '../shared/text.js';
 import { clip } from '../shared/text.js';
 import { docsUrl } from '../version.js';
 import { inertReport } from './inert-report.js';
@@ -32,7 +33,7 @@ function overview(report: LintReport): string[] {
   return [
     `## mcplint: ${report.servers.length} servers`,
     '',
-    `${count(sum.error, 'error')} · ${count(sum.warning, 'warning')} · ${count(sum.note, 'note')}`,
+    `${plural(sum.error, 'error')} · ${plural(sum.warning, 'warning')} · ${plural(sum.note, 'note')}`,
     '',
     '| server | score | errors | warnings | notes | ignored | baselined |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -50,7 +51,7 @@ function skippedServers(report: LintReport): string[] {
   const skipped = report.skippedServers ?? [];
   if (skipped.length === 0) return [];
   const items = skipped.map((s) => `- ${code(s.name)}: ${escapeText(s.reason)}`);
-  return [`**${count(skipped.length, 'server')} skipped (not linted):**`, '', ...items, ''];
+  return [`**${plural(skipped.length, 'server')} skipped (not linted):**`, '', ...items, ''];
 }
 
 /**
@@ -75,14 +76,7 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
   const facts = [`**Score ${server.score.score}/100 (${server.score.grade})**`, transportText(server.transport)];
   if (server.handshake.ok) {
     if (server.handshake.protocolVersion) facts.push(`protocol ${escapeText(server.handshake.protocolVersion)}`);
-    facts.push(
-      [
-        count(server.stats.tools, 'tool'),
-        count(server.stats.prompts, 'prompt'),
-        count(server.stats.resources, 'resource'),
-        ...(server.stats.resourceTemplates ? [count(server.stats.resourceTemplates, 'resource template')] : []),
-      ].join(', '),
-    );
+    facts.push(listedText(server.stats));
   }
   lines.push(facts.join(' · '), '');
   if (!server.handshake.ok) lines.push(`**Handshake failed:** ${escapeText(server.handshake.message ?? 'no reason given')}`, '');
@@ -96,7 +90,7 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
 
   const baselined = server.baselined?.length ?? 0;
   if (baselined > 0)
-    lines.push(`${count(baselined, 'known finding')} covered by the baseline (not failing the run, still counted in the score).`, '');
+    lines.push(`${plural(baselined, 'known finding')} covered by the baseline (not failing the run, still counted in the score).`, '');
 
   if (server.findings.length === 0) {
     lines.push(baselined > 0 ? 'No new problems.' : 'No problems found.', '');
@@ -112,13 +106,13 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
     }
     lines.push('');
     const rest = server.findings.length - MAX_ROWS;
-    if (rest > 0) lines.push(`_… and ${count(rest, 'more finding')}; see the full report (\`--format text\` or \`--format sarif\`)._`, '');
+    if (rest > 0) lines.push(`_… and ${plural(rest, 'more finding')}; see the full report (\`--format text\` or \`--format sarif\`)._`, '');
   }
 
   lines.push(...topFixesTable(server, rules));
 
   if (server.skipped.length > 0) {
-    lines.push(`<details><summary>${count(server.skipped.length, 'skipped rule')}</summary>`, '');
+    lines.push(`<details><summary>${plural(server.skipped.length, 'skipped rule')}</summary>`, '');
     for (const s of server.skipped) lines.push(`- ${code(s.ruleId)}: ${escapeText(s.reason)}`);
     lines.push('', '</details>', '');
   }
@@ -135,7 +129,7 @@ function baselineSection(report: LintReport): string[] {
   const b = report.baseline;
   if (!b || b.stale.length === 0) return [];
   return [
-    `<details><summary>${count(b.stale.length, 'stale baseline entry').replace(/entrys$/, 'entries')} in ${escapeText(b.file)} (no longer found; remove with <code>--update-baseline</code>)</summary>`,
+    `<details><summary>${plural(b.stale.length, 'stale baseline entry').replace(/entrys$/, 'entries')} in ${escapeText(b.file)} (no longer found; remove with <code>--update-baseline</code>)</summary>`,
     '',
     ...b.stale.map((e) => `- ${code(e.rule)} ${code(e.subject)}: ${escapeText(e.message)}`),
     '',
@@ -201,8 +195,4 @@ export function code(text: string): string {
   const fence = '`'.repeat(longest + 1);
   const pad = content.startsWith('`') || content.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${content}${pad}${fence}`;
-}
-
-function count(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

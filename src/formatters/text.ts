@@ -7,7 +7,8 @@
 import pc from 'picocolors';
 import { subjectKey, subjectLabel, type Rule, type Severity } from '../engine/rule.js';
 import type { LintReport, ServerReport } from '../report.js';
-import { totals, transportText } from '../report.js';
+import { listedText, totals, transportText } from '../report.js';
+import { plural } from '../shared/text.js';
 import { foldFindings, foldHeadline, groupSubject } from './fold.js';
 import { inertReport } from './inert-report.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
@@ -16,6 +17,7 @@ import { wrappedLine } from './wrap.js';
 
 /** Where a finding's message starts: four spaces, the level tag (seven wide) and two spaces. */
 const FINDING_INDENT = 13;
+const INDENT = ' '.repeat(FINDING_INDENT);
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -40,14 +42,7 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
   const facts: string[] = [transportText(server.transport)];
   if (server.handshake.ok) {
     facts.push(`protocol ${server.handshake.protocolVersion}`);
-    facts.push(
-      [
-        plural(server.stats.tools, 'tool'),
-        plural(server.stats.prompts, 'prompt'),
-        plural(server.stats.resources, 'resource'),
-        ...(server.stats.resourceTemplates ? [plural(server.stats.resourceTemplates, 'resource template')] : []),
-      ].join(', '),
-    );
+    facts.push(listedText(server.stats));
   } else {
     facts.push('handshake failed');
   }
@@ -114,7 +109,7 @@ function findingLines(findings: ServerReport['findings'], c: Colors, fold: boole
     }
     lines.push(...wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
     if (finding.evidence) {
-      for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`             ${c.dim('│')} ${c.dim(line)}`);
+      for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`${INDENT}${c.dim('│')} ${c.dim(line)}`);
     }
   }
   if (folds.length > 0) {
@@ -122,7 +117,7 @@ function findingLines(findings: ServerReport['findings'], c: Colors, fold: boole
     for (const f of folds) {
       const first = f.findings[0]!;
       lines.push(`    ${levelTag(first.level, c)}  ${foldHeadline(f)}`);
-      lines.push(`             ${c.dim(`e.g. ${first.message}`)}`);
+      lines.push(`${INDENT}${c.dim(`e.g. ${first.message}`)}`);
     }
   }
   return lines;
@@ -148,7 +143,7 @@ function quietText(report: LintReport, c: Colors, fold: boolean, width: number |
   const tail = `${hidden ? ` (${hidden} not shown)` : ''}${skipped > 0 ? `, ${plural(skipped, 'server')} skipped (not linted)` : ''}`;
   if (sum.error > 0) out.push(`${c.red('✖')} ${plural(sum.error, 'error')}${across}${tail}`);
   else if (skipped > 0) out.push(c.yellow(`⚠ no errors${across}${tail}`));
-  else out.push(c.green(hidden ? `✔ no errors${across}${tail}` : '✔ no problems'));
+  else out.push(c.green(hidden ? `✔ no errors${across}${tail}` : `✔ no problems${across}`));
   return `${out.join('\n')}\n`;
 }
 
@@ -194,8 +189,7 @@ function levelTag(level: Severity, c: Colors): string {
   return c.blue('note   ');
 }
 
-/** Never "no problems" while servers were skipped: they were not judged at all. */
-/** The counts line; with `scope` (a multi-server or skipping run) it says how many servers were linted and skipped. */
+/** The counts line (never "no problems" while servers were skipped: they were not judged at all); with `scope` (a multi-server or skipping run) it says how many servers were linted and skipped. */
 function summaryLine(counts: Readonly<Record<Severity, number>>, c: Colors, scope?: { linted: number; skipped: number }): string {
   const problems = counts.error + counts.warning + counts.note;
   const where = scope ? ` in ${plural(scope.linted, 'linted server')}` : '';
@@ -203,8 +197,4 @@ function summaryLine(counts: Readonly<Record<Severity, number>>, c: Colors, scop
   if (problems === 0) return skipped ? c.yellow(`⚠ no problems${where}${skipped}`) : c.green(`✔ no problems${where}`);
   const mark = counts.error > 0 ? c.red('✖') : c.yellow('⚠');
   return `${mark} ${plural(problems, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')})${where}${skipped}`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -21,7 +21,7 @@ export interface FormatContext {
    * missing reads "no rule checks it in this version", not "not checkable".
    */
   readonly checklist?: readonly ChecklistItem[];
-  /** Text: fold the repeated findings of one rule into one line (default true; --no-fold, --verbose). */
+  /** Text: fold the repeated findings of one rule, and the rules not checked for one reason, into one line each (default true; --no-fold, --verbose). */
   readonly fold?: boolean;
   /** Text: the terminal's width, to wrap long messages to (absent: never wrap, as in pipes and files). */
   readonly width?: number;

@@ -39,9 +39,9 @@ export function wrappedLine(
   dim: (s: string) => string,
   width: number | undefined,
 ): string[] {
-  const column = width === undefined ? undefined : width - prefixWidth;
-  if (column === undefined || column < MIN_COLUMN || prefixWidth + message.length + 2 + trailer.length <= (width ?? 0))
+  if (width === undefined || width - prefixWidth < MIN_COLUMN || prefixWidth + message.length + 2 + trailer.length <= width)
     return [`${prefix}${message}  ${dim(trailer)}`];
+  const column = width - prefixWidth;
   const indent = ' '.repeat(prefixWidth);
   const lines = wrapWords(message, column);
   const last = lines[lines.length - 1]!;

@@ -17,3 +17,8 @@ export function clip(text: string, max: number, options: ClipOptions = {}): stri
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   return `${options.trimEnd ? cut.trimEnd() : cut}…`;
 }
+
+/** `1 tool`, `2 tools`: a count with its noun (regular plurals only). */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
