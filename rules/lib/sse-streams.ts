@@ -4,18 +4,12 @@
  */
 import type { Capture, HttpExchange } from '../../src/capture.js';
 import { isObject } from '../../src/engine/capture-index.js';
+import { isSuccess } from './http.js';
 
 /** POSTed requests answered 2xx with an event stream that carried at least one event. */
 export function postStreams(capture: Capture): HttpExchange[] {
   return (capture.exchanges ?? []).filter(
-    (e) =>
-      e.method === 'POST' &&
-      e.rpcKind === 'request' &&
-      e.status !== undefined &&
-      e.status >= 200 &&
-      e.status < 300 &&
-      e.body?.kind === 'sse' &&
-      (e.body.events ?? 0) > 0,
+    (e) => e.method === 'POST' && e.rpcKind === 'request' && isSuccess(e.status) && e.body?.kind === 'sse' && (e.body.events ?? 0) > 0,
   );
 }
 

@@ -72,7 +72,7 @@ export const OPTIONS = {
   from: text({
     group: 'Target:',
     commands: BOTH,
-    describe: 'Lint a capture saved with --save-capture instead of launching a server',
+    describe: 'Lint a saved capture (--save-capture), a bare tools/list result or a tools.json instead of launching a server',
     plan: { describe: 'Plan for a saved capture instead of launching a server' },
     lint: (v, into) => {
       if (v) into.from = v;

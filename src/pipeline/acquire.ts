@@ -48,6 +48,8 @@ export interface AcquireContext {
 export async function acquireServer(input: ServerInput, ctx: AcquireContext): Promise<AcquiredServer> {
   if (input.kind === 'capture-file') {
     const capture = redactCapture(deepFreeze(input.capture));
+    // The report keeps its input: with the capture as judged, so the unredacted one is not kept alive.
+    input = { ...input, capture };
     if (ctx.mode === 'plan') {
       const [{ DEFAULT_CAPTURE_OPTIONS }, { planFor, resolveProbeConfig }] = await Promise.all([
         import('../connect/capture-session.js'),
