@@ -1,4 +1,4 @@
-import { LIST_METHODS, type Frame, type ListName } from '../src/capture.js';
+import { LIST_METHODS, type Frame, type ListName } from '../src/model/capture.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';

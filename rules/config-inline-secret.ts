@@ -1,4 +1,4 @@
-import { CLIENT_FORMATS } from '../src/client-formats.js';
+import { CLIENT_FORMATS } from '../src/model/client-formats.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { SECRET_NAME } from '../src/shared/secret-names.js';
 

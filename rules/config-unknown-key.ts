@@ -1,6 +1,6 @@
-import { editDistance } from '../src/util/edit-distance.js';
-import { CLIENT_FORMATS } from '../src/client-formats.js';
-import type { ClientFormat } from '../src/capture.js';
+import { editDistance } from '../src/shared/edit-distance.js';
+import { CLIENT_FORMATS } from '../src/model/client-formats.js';
+import type { ClientFormat } from '../src/model/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 
 const messages = {

@@ -1,8 +1,8 @@
-import type { Capture } from '../src/capture.js';
+import type { Capture } from '../src/model/capture.js';
 import { defineRule, type Report, type Subject } from '../src/engine/rule.js';
 import { isObject } from '../src/shared/json.js';
-import { frameOf, probeCalls, rawResultOf } from '../src/probes/records.js';
-import type { ProbeCall } from '../src/probes/types.js';
+import { frameOf, probeCalls, rawResultOf } from '../src/model/probe-records.js';
+import type { ProbeCall } from '../src/model/probe-types.js';
 import { hex, leadingBytes, signatureFor, sniff } from './lib/media-signature.js';
 
 /** Probes whose results carry content blocks or resource contents. */

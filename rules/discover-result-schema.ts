@@ -1,4 +1,4 @@
-import { validateOfficial } from '../src/engine/json-schema.js';
+import { validateOfficial } from '../src/schema/json-schema.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 
 const MAX_FINDINGS = 10;

@@ -1,6 +1,6 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { errorTextOf, frameOf, probeCalls, shorten, validToolCalls } from '../src/probes/records.js';
-import type { ProbeCall } from '../src/probes/types.js';
+import { errorTextOf, frameOf, probeCalls, shorten, validToolCalls } from '../src/model/probe-records.js';
+import type { ProbeCall } from '../src/model/probe-types.js';
 import { joinList } from './lib/naming.js';
 
 interface Leak {

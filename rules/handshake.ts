@@ -1,4 +1,4 @@
-import type { Capture } from '../src/capture.js';
+import type { Capture } from '../src/model/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
 import { exchangeEvidence } from './lib/http.js';

@@ -1,5 +1,5 @@
 import { compareProtocolVersions, isKnownProtocolVersion } from '../src/shared/protocol-version.js';
-import { officialDefines, schemaVersionFor, validateOfficial } from '../src/engine/json-schema.js';
+import { officialDefines, schemaVersionFor, validateOfficial } from '../src/schema/json-schema.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
 import { jsonText } from '../src/shared/json-text.js';

@@ -1,6 +1,6 @@
 import { isObject, type JsonObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { allDistinct } from '../src/util/distinct.js';
+import { allDistinct } from '../src/shared/distinct.js';
 import { escapePointer, judgeableObjectSchema, typesOf } from './lib/schema-rules.js';
 import { linearRegExp } from '../src/shared/linear-regexp.js';
 import { jsonText } from '../src/shared/json-text.js';

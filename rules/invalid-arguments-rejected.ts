@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { frameOf, noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
+import { frameOf, noAnswerWords, probeCalls, shorten } from '../src/model/probe-records.js';
 import { argumentsOf, invalidWhat } from './lib/probes.js';
 import { jsonText } from '../src/shared/json-text.js';
 

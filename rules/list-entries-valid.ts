@@ -1,6 +1,6 @@
-import { LIST_METHODS, type ListName } from '../src/capture.js';
+import { LIST_METHODS, type ListName } from '../src/model/capture.js';
 import { isObject } from '../src/engine/capture-index.js';
-import { schemaVersionFor, validateOfficial } from '../src/engine/json-schema.js';
+import { schemaVersionFor, validateOfficial } from '../src/schema/json-schema.js';
 import { defineRule, type Report, type Subject } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
 import { jsonText } from '../src/shared/json-text.js';

@@ -1,4 +1,4 @@
-import { LIST_METHODS, type ListName } from '../src/capture.js';
+import { LIST_METHODS, type ListName } from '../src/model/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
 import { jsonText } from '../src/shared/json-text.js';

@@ -1,4 +1,4 @@
-import { LIST_METHODS, type ListCapture, type ListName, type OutputStats } from '../src/capture.js';
+import { LIST_METHODS, type ListCapture, type ListName, type OutputStats } from '../src/model/capture.js';
 import { isObject, type CaptureIndex } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';

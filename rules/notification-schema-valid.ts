@@ -1,4 +1,4 @@
-import { officialDefines, schemaVersionFor } from '../src/engine/json-schema.js';
+import { officialDefines, schemaVersionFor } from '../src/schema/json-schema.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { isObject } from '../src/shared/json.js';
 import { quoteAt } from './lib/json-pointer.js';

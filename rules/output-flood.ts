@@ -1,4 +1,4 @@
-import type { Frame } from '../src/capture.js';
+import type { Frame } from '../src/model/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
 import { phaseInWords } from './lib/session-phase.js';

@@ -1,6 +1,6 @@
 import { isObject, type JsonObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { frameOf, payloadOf, probeCalls, shorten } from '../src/probes/records.js';
+import { frameOf, payloadOf, probeCalls, shorten } from '../src/model/probe-records.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 const norm = (key: string): string => key.toLowerCase().replace(/[_\-\s]/g, '');

@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { describeError, frameOf, noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
+import { describeError, frameOf, noAnswerWords, probeCalls, shorten } from '../src/model/probe-records.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { jsonText } from '../src/shared/json-text.js';
 

@@ -1,6 +1,6 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { shorten } from '../src/probes/records.js';
+import { shorten } from '../src/model/probe-records.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 /** Notifications a server may send before initialization completes. */

@@ -1,6 +1,6 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { isObject } from '../src/shared/json.js';
-import { frameOf, probeCalls, rawResultOf, shorten } from '../src/probes/records.js';
+import { frameOf, probeCalls, rawResultOf, shorten } from '../src/model/probe-records.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {

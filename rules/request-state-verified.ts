@@ -1,6 +1,6 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { probeCalls, rawResultOf, shorten } from '../src/probes/records.js';
+import { probeCalls, rawResultOf, shorten } from '../src/model/probe-records.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {

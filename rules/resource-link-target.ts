@@ -1,6 +1,6 @@
 import { defineRule, type Report, type Subject } from '../src/engine/rule.js';
 import { isObject } from '../src/shared/json.js';
-import { describeError, frameOf, probeCalls, shorten } from '../src/probes/records.js';
+import { describeError, frameOf, probeCalls, shorten } from '../src/model/probe-records.js';
 
 const messages = {
   unreadable:

@@ -1,7 +1,7 @@
-import type { MessageFrame } from '../src/capture.js';
+import type { MessageFrame } from '../src/model/capture.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
+import { noAnswerWords, probeCalls, shorten } from '../src/model/probe-records.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 /** Ids compare by type and value: 1 and "1" are different ids. */

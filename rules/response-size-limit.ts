@@ -1,7 +1,7 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { frameOf, probeData, shorten, validToolCalls } from '../src/probes/records.js';
-import { DEFAULT_MAX_RESPONSE_CHARS, type ResultView } from '../src/probes/types.js';
+import { frameOf, probeData, shorten, validToolCalls } from '../src/model/probe-records.js';
+import { DEFAULT_MAX_RESPONSE_CHARS, type ResultView } from '../src/model/probe-types.js';
 
 /** Says the response was cut. */
 const NOTICE =

@@ -1,9 +1,9 @@
-import type { Capture } from '../src/capture.js';
-import { schemaVersionFor } from '../src/engine/json-schema.js';
+import type { Capture } from '../src/model/capture.js';
+import { schemaVersionFor } from '../src/schema/json-schema.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { isObject } from '../src/shared/json.js';
-import { frameOf, probeCalls, rawResultOf } from '../src/probes/records.js';
-import type { ProbeCall } from '../src/probes/types.js';
+import { frameOf, probeCalls, rawResultOf } from '../src/model/probe-records.js';
+import type { ProbeCall } from '../src/model/probe-types.js';
 import { quoteAt } from './lib/json-pointer.js';
 import { resultProblems } from './lib/result-schema.js';
 

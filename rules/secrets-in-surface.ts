@@ -1,7 +1,7 @@
 import type { Subject } from '../src/engine/rule.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { isObject } from '../src/engine/capture-index.js';
-import { findSecrets, kindById, maskSecret, mayHoldSecret, mayHoldSecretInJson, REDACTION_MARKER } from '../src/util/secret-patterns.js';
+import { findSecrets, kindById, maskSecret, mayHoldSecret, mayHoldSecretInJson, REDACTION_MARKER } from '../src/shared/secret-patterns.js';
 import { subjectInWords } from './lib/subject-words.js';
 import { placeInWords, surfaceTexts } from './lib/surface.js';
 

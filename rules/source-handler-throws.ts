@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import type { SourceIndex } from '../src/source/types.js';
+import type { SourceIndex } from '../src/model/source-index.js';
 
 type Throw = SourceIndex['throwingHandlers'][number];
 

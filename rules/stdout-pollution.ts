@@ -1,4 +1,4 @@
-import type { NoiseFrame } from '../src/capture.js';
+import type { NoiseFrame } from '../src/model/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
 import { phaseInWords } from './lib/session-phase.js';

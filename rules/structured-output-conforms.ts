@@ -1,7 +1,7 @@
 import { isObject } from '../src/engine/capture-index.js';
-import { checkUserSchema, defaultDialect, validateAgainstUserSchema } from '../src/engine/json-schema.js';
+import { checkUserSchema, defaultDialect, validateAgainstUserSchema } from '../src/schema/json-schema.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { frameOf, shorten, validToolCalls } from '../src/probes/records.js';
+import { frameOf, shorten, validToolCalls } from '../src/model/probe-records.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {

@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { noAnswerWords, shorten, validToolCalls } from '../src/probes/records.js';
+import { noAnswerWords, shorten, validToolCalls } from '../src/model/probe-records.js';
 import { argumentsOf } from './lib/probes.js';
 import { jsonText } from '../src/shared/json-text.js';
 

@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { describeError, frameOf, probeCalls, shorten, validToolCalls } from '../src/probes/records.js';
+import { describeError, frameOf, probeCalls, shorten, validToolCalls } from '../src/model/probe-records.js';
 import { atLeast } from '../src/shared/protocol-version.js';
 import { invalidWhat } from './lib/probes.js';
 import { jsonText } from '../src/shared/json-text.js';

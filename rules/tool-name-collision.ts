@@ -1,4 +1,4 @@
-import type { Capture } from '../src/capture.js';
+import type { Capture } from '../src/model/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { exposedTools } from './lib/exposed-tools.js';
 

@@ -1,7 +1,7 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { atLeast } from '../src/shared/protocol-version.js';
-import { shorten } from '../src/probes/records.js';
+import { shorten } from '../src/model/probe-records.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 /** The client capability a server request needs. */

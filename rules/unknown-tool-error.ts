@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { frameOf, noAnswerWords, probeCalls, shorten } from '../src/probes/records.js';
+import { frameOf, noAnswerWords, probeCalls, shorten } from '../src/model/probe-records.js';
 
 const messages = {
   success:

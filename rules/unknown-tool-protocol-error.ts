@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { describeError, errorCode, frameOf, probeCalls, shorten } from '../src/probes/records.js';
+import { describeError, errorCode, frameOf, probeCalls, shorten } from '../src/model/probe-records.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 const INVALID_PARAMS = -32602;

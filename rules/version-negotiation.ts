@@ -1,7 +1,7 @@
 import { isKnownProtocolVersion } from '../src/shared/protocol-version.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { noAnswerWords, probeCalls, probeData, rawResultOf, shorten } from '../src/probes/records.js';
+import { noAnswerWords, probeCalls, probeData, rawResultOf, shorten } from '../src/model/probe-records.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {

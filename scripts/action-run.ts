@@ -24,8 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { prefixAnnotationPath, prefixSarifPaths } from './action-paths.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-// In the Action's bundle (action/main.js) the CLI is its sibling; in a build, dist/src/cli.js.
-const CLI = existsSync(join(HERE, 'mcplint.js')) ? join(HERE, 'mcplint.js') : join(HERE, '..', 'src', 'cli.js');
+// In the Action's bundle (action/main.js) the CLI is its sibling; in a build, dist/src/cli/bin.js.
+const CLI = existsSync(join(HERE, 'mcplint.js')) ? join(HERE, 'mcplint.js') : join(HERE, '..', 'src', 'cli', 'bin.js');
 
 const input = (name: string): string => (process.env[`INPUT_${name.replace(/-/g, '_').toUpperCase()}`] ?? '').trim();
 

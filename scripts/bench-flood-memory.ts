@@ -4,7 +4,7 @@
  * flood, one 100 MB SSE event and an HTTP body that never ends (issue 12: under about 300 MB).
  */
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../src/paths.js';
+import { PACKAGE_ROOT } from '../src/shared/paths.js';
 import { startHttpServer } from './http-fixture.js';
 import { measureNode, type Measured } from './bench-peak-memory.js';
 

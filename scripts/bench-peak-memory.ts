@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../src/paths.js';
+import { PACKAGE_ROOT } from '../src/shared/paths.js';
 
 const GNU_TIME = '/usr/bin/time';
 const RSS_PROBE = join(PACKAGE_ROOT, 'dist', 'scripts', 'bench-rss-probe.js');

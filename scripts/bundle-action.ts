@@ -22,7 +22,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { rolldown, type Plugin } from 'rolldown';
-import { PACKAGE_ROOT } from '../src/paths.js';
+import { PACKAGE_ROOT } from '../src/shared/paths.js';
 
 const DIST = join(PACKAGE_ROOT, 'dist');
 const COMPILED_SCHEMAS = join(PACKAGE_ROOT, 'schemas', 'mcp', 'compiled');
@@ -105,7 +105,7 @@ export async function bundleAction(out: string): Promise<void> {
   const bundle = await rolldown({
     input: {
       main: join(DIST, 'scripts', 'action-run.js'),
-      mcplint: join(DIST, 'src', 'cli.js'),
+      mcplint: join(DIST, 'src', 'cli', 'bin.js'),
       worker: join(DIST, 'src', 'source', 'worker.js'),
     },
     cwd: PACKAGE_ROOT,

@@ -1,5 +1,5 @@
 /**
- * `npm run build` step two: bundle the compiled CLI (dist/src/cli.js) and the source-index worker
+ * `npm run build` step two: bundle the compiled CLI (dist/src/cli/bin.js) and the source-index worker
  * into dist/bin/, which is what the `mcplint` bin runs. Node 20 has no module compile cache, and
  * loading ~150 small ES modules (mcplint's and yargs') costs more than their code: one file per
  * entry, plus one per lazily imported part, starts ≈0.1 s faster (`npm run bench` shows it).
@@ -14,7 +14,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { rolldown } from 'rolldown';
-import { PACKAGE_ROOT } from '../src/paths.js';
+import { PACKAGE_ROOT } from '../src/shared/paths.js';
 
 const OUT = join(PACKAGE_ROOT, 'dist', 'bin');
 const EXTERNAL = [
@@ -29,7 +29,7 @@ const EXTERNAL = [
 rmSync(OUT, { recursive: true, force: true });
 const bundle = await rolldown({
   input: {
-    mcplint: join(PACKAGE_ROOT, 'dist', 'src', 'cli.js'),
+    mcplint: join(PACKAGE_ROOT, 'dist', 'src', 'cli', 'bin.js'),
     worker: join(PACKAGE_ROOT, 'dist', 'src', 'source', 'worker.js'),
   },
   platform: 'node',

@@ -1,10 +1,10 @@
 /**
- * Write the precompiled schema validators to schemas/mcp/compiled/ (see src/engine/schema-codegen.ts).
+ * Write the precompiled schema validators to schemas/mcp/compiled/ (see src/schema/schema-codegen.ts).
  * Run after changing a vendored schema or upgrading ajv: npm run build && node dist/scripts/compile-schemas.js
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMPILED_DIR, compiledSchemaSources } from '../src/engine/schema-codegen.js';
+import { COMPILED_DIR, compiledSchemaSources } from '../src/schema/schema-codegen.js';
 
 mkdirSync(COMPILED_DIR, { recursive: true });
 for (const [file, source] of Object.entries(compiledSchemaSources())) {

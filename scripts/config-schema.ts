@@ -1,5 +1,5 @@
 /** The published config JSON Schema file: the registry's configSchema(), pretty-printed. */
-import { configSchema } from '../src/engine/config.js';
+import { configSchema } from '../src/config/config.js';
 import type { Rule } from '../src/engine/rule.js';
 
 export const CONFIG_SCHEMA_FILE = 'schema/mcplint.config.schema.json';

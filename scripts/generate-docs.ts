@@ -8,8 +8,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { rules } from '../rules/index.js';
-import { withRulesTable } from '../src/docs.js';
-import { PACKAGE_ROOT } from '../src/paths.js';
+import { withRulesTable } from '../src/report/rule-docs.js';
+import { PACKAGE_ROOT } from '../src/shared/paths.js';
 import { CONFIG_SCHEMA_FILE, configSchemaText } from './config-schema.js';
 import { comparable, fixtureExample, withFixtureExample } from './fixture-examples.js';
 

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Category } from '../src/engine/rule.js';
-import { PACKAGE_ROOT } from '../src/paths.js';
+import { PACKAGE_ROOT } from '../src/shared/paths.js';
 
 export const TODO_MARKER = 'TODO(new-rule)';
 
@@ -48,7 +48,7 @@ export default defineRule({
   basis: 'guideline',
   severity: 'warning',
   precision: 'high',
-  // ${TODO_MARKER}: declare \`checklist: [...]\`, the Quality Checklist items (src/checklist-items.ts) its findings fail, or 'none'.
+  // ${TODO_MARKER}: declare \`checklist: [...]\`, the Quality Checklist items (src/model/checklist-items.ts) its findings fail, or 'none'.
   summary: '${TODO_MARKER}: one sentence saying what a good server does.',
   references: [
     {

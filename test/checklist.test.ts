@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
-import type { Capture, ListCapture } from '../src/capture.js';
-import { CHECKLIST_SECTIONS, checklistItems } from '../src/checklist-items.js';
-import { checklist, evaluateChecklist, MARKS, type ItemResult } from '../src/formatters/checklist.js';
-import type { FormatContext } from '../src/formatters/types.js';
-import type { ServerReport } from '../src/report.js';
+import type { Capture, ListCapture } from '../src/model/capture.js';
+import { CHECKLIST_SECTIONS, checklistItems } from '../src/model/checklist-items.js';
+import { checklist, evaluateChecklist, MARKS, type ItemResult } from '../src/report/formatters/checklist.js';
+import type { FormatContext } from '../src/report/formatters/types.js';
+import type { ServerReport } from '../src/report/report.js';
 import { rules } from '../rules/index.js';
 import { makeCapture } from './helpers/capture.js';
 import { CONTEXT, lintReport, serverReport } from './helpers/report.js';

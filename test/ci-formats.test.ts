@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
-import { gitlab } from '../src/formatters/gitlab.js';
-import { junit } from '../src/formatters/junit.js';
-import { lint } from '../src/lint.js';
-import type { LintReport } from '../src/report.js';
+import { gitlab } from '../src/report/formatters/gitlab.js';
+import { junit } from '../src/report/formatters/junit.js';
+import { lint } from '../src/session/lint.js';
+import type { LintReport } from '../src/report/report.js';
 import { fixturePath } from './helpers/capture.js';
 
 const XSD = join(import.meta.dirname, '..', 'schemas', 'junit', 'JUnit.xsd');

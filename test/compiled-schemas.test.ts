@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
-import { checkUserSchema, officialDefines, validateOfficial } from '../src/engine/json-schema.js';
-import { COMPILED_DIR, compiledSchemaSources } from '../src/engine/schema-codegen.js';
+import { checkUserSchema, officialDefines, validateOfficial } from '../src/schema/json-schema.js';
+import { COMPILED_DIR, compiledSchemaSources } from '../src/schema/schema-codegen.js';
 
 describe('precompiled schema validators', () => {
   it('are up to date', () => {

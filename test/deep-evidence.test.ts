@@ -4,8 +4,8 @@
  * and the rules that judge those messages still report them.
  */
 import { describe, expect, it } from 'vitest';
-import type { Capture, Frame } from '../src/capture.js';
-import { deepFreeze } from '../src/util/freeze.js';
+import type { Capture, Frame } from '../src/model/capture.js';
+import { deepFreeze } from '../src/shared/freeze.js';
 import { lintAll, makeCapture } from './helpers/capture.js';
 import { call, ran } from './helpers/probes.js';
 

@@ -3,9 +3,9 @@
  * redacting the capture walk it without recursion, so they never overflow the stack.
  */
 import { describe, expect, it } from 'vitest';
-import type { Capture } from '../src/capture.js';
-import { deepFreeze } from '../src/util/freeze.js';
-import { redactCapture } from '../src/util/redact.js';
+import type { Capture } from '../src/model/capture.js';
+import { deepFreeze } from '../src/shared/freeze.js';
+import { redactCapture } from '../src/model/redact.js';
 import { makeCapture } from './helpers/capture.js';
 import { FAKE_SECRETS } from './helpers/fake-secrets.js';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIN_SECRET_LENGTH, redactText } from '../src/util/redact.js';
+import { MIN_SECRET_LENGTH, redactText } from '../src/model/redact.js';
 import { fixturePath, ROOT } from './helpers/capture.js';
 import { FAKE_SECRETS } from './helpers/fake-secrets.js';
 import { runCli } from './helpers/cli.js';

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
 import { CONFIG_SCHEMA_FILE, configSchemaText } from '../scripts/config-schema.js';
 import { comparable, EXAMPLE_END, fixtureExample, splitHeader, withFixtureExample } from '../scripts/fixture-examples.js';
-import { ruleMarkdown, ruleProse, ruleText } from '../src/docs.js';
+import { ruleMarkdown, ruleProse, ruleText } from '../src/report/rule-docs.js';
 import { ROOT } from './helpers/capture.js';
 
 const STALE = 'stale: run `npm run docs`';

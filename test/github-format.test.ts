@@ -1,9 +1,9 @@
 /** The `github` format: workflow commands GitHub Actions turns into annotations. */
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
-import type { Anchors } from '../src/engine/locate.js';
-import { annotation, escapeData, escapeProperty, github } from '../src/formatters/github.js';
-import { docsUrl } from '../src/version.js';
+import type { Anchors } from '../src/locate/locate.js';
+import { annotation, escapeData, escapeProperty, github } from '../src/report/formatters/github.js';
+import { docsUrl } from '../src/shared/version.js';
 import { makeCapture } from './helpers/capture.js';
 import { CONTEXT, lintReport, reportWithFindings } from './helpers/report.js';
 

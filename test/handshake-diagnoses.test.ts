@@ -3,7 +3,7 @@
  * ENOENT"), and failures of HTTP targets give advice about the URL, never about stdin or stderr.
  */
 import { describe, expect, it } from 'vitest';
-import type { Capture, Handshake } from '../src/capture.js';
+import type { Capture, Handshake } from '../src/model/capture.js';
 import { captureStdio, DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-session.js';
 import rule from '../rules/handshake.js';
 import { makeCapture } from './helpers/capture.js';

@@ -9,7 +9,7 @@ import { captureStdio, DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-se
 import { runRules } from '../src/engine/run.js';
 import handshake from '../rules/handshake.js';
 import { captureFixture, summary } from './helpers/capture.js';
-import type { Capture } from '../src/capture.js';
+import type { Capture } from '../src/model/capture.js';
 
 const lint = (capture: Capture) => runRules(capture, { rules: [handshake], settings: new Map() });
 

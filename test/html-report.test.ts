@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
-import { html, raw } from '../src/formatters/html-escape.js';
+import { html, raw } from '../src/report/formatters/html-escape.js';
 import { CHROMIUM, NO_CHROMIUM, openPage, type Page } from './helpers/chromium.js';
 import { fixturePath, ROOT } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';

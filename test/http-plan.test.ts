@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildPlan, resolveProbeConfig } from '../src/probes/index.js';
-import type { HttpExchange } from '../src/capture.js';
-import type { HttpPlanInput } from '../src/probes/http-types.js';
+import type { HttpExchange } from '../src/model/capture.js';
+import type { HttpPlanInput } from '../src/model/http-probe-types.js';
 import { makeCapture } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
 import { loggingProxy, type Logged } from './helpers/logging-proxy.js';

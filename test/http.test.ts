@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { captureHttp } from '../src/connect/capture-target.js';
 import { DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-session.js';
-import { lint } from '../src/lint.js';
+import { lint } from '../src/session/lint.js';
 import { rules } from '../rules/index.js';
 import { captureFixture, fixturePath, lintAll, summary } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { detectCandidates, PUBLISHED_SCHEMA_URL } from '../src/init.js';
-import { VERSION } from '../src/version.js';
+import { detectCandidates, PUBLISHED_SCHEMA_URL } from '../src/commands/init.js';
+import { VERSION } from '../src/shared/version.js';
 import { fixturePath, ROOT } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
 

@@ -77,11 +77,11 @@ describe.concurrent('rules judged while the server shuts down', () => {
 
   it('the early judgements really happen (a failure would only fall back to judging everything at the end)', async () => {
     const [{ acquireServer }, { loadRunConfig }, { serverInputs }, { rules }, { judgedAfterExit, judgedAfterListing }] = await Promise.all([
-      import('../src/pipeline/acquire.js'),
-      import('../src/pipeline/run-config.js'),
-      import('../src/pipeline/targets.js'),
+      import('../src/session/acquire.js'),
+      import('../src/session/run-config.js'),
+      import('../src/session/targets.js'),
       import('../rules/index.js'),
-      import('../src/pipeline/judge-before-exit.js'),
+      import('../src/session/judge-before-exit.js'),
     ]);
     const judgedEarly = async (target: { command: string[] } | { url: string }) => {
       const options = { cwd: process.cwd(), rules, noConfig: true, noSource: true, ...target };

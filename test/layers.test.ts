@@ -1,9 +1,10 @@
 /**
- * The layering, enforced: a module imports only its own layer and the layers its row allows, and
- * no module imports itself through others. Type-only imports count: they couple the code just the
- * same. Data flows up: shared helpers ← capture model ← connect/probes/source ← engine ← rules ←
- * report ← CLI ← scripts; rules and formatters see the world only through the capture model and the
- * engine, never through the code that talks to servers or reads files.
+ * The layering, enforced: each layer is one folder; a module imports only its own layer and the
+ * layers its row allows, and no module imports itself through others. Type-only imports count:
+ * they couple the code just the same. Data flows up: shared helpers ← model ← connect, probes,
+ * source, schema ← engine ← rules ← locate, config, score ← report ← session ← commands ← cli, api
+ * ← scripts; rules see the world only through the model, the schema helpers and the engine, never
+ * through the code that talks to servers or reads files.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -11,80 +12,126 @@ import { importCycles, importGraph, importSpecifiers, sourceFiles, type ImportEd
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-type Layer = 'shared' | 'model' | 'connect' | 'probes' | 'source' | 'engine' | 'rules' | 'report' | 'cli' | 'scripts';
+type Layer =
+  | 'shared'
+  | 'model'
+  | 'connect'
+  | 'probes'
+  | 'source'
+  | 'schema'
+  | 'engine'
+  | 'rules'
+  | 'locate'
+  | 'config'
+  | 'score'
+  | 'report'
+  | 'session'
+  | 'commands'
+  | 'cli'
+  | 'api'
+  | 'scripts';
 
-/**
- * Bottom to top. A member ending in '/' is a folder (everything below it); the longest match wins,
- * so a file can sit in a lower layer than its folder (the probe and source data types are capture model).
- */
-const LAYERS: Readonly<Record<Layer, { readonly members: readonly string[]; readonly mayImport: readonly Layer[] }>> = {
-  shared: { members: ['src/shared/'], mayImport: [] },
-  model: {
-    members: [
-      'src/capture.ts',
-      'src/client-formats.ts',
-      'src/paths.ts',
-      'src/version.ts',
-      'src/util/',
-      'src/probes/types.ts',
-      'src/probes/records.ts',
-      'src/probes/http-types.ts',
-      'src/source/types.ts',
-      // The guide's Quality Checklist is data; rules name its items, the checklist formatter reads them.
-      'src/checklist-items.ts',
-    ],
-    mayImport: ['shared'],
+/** Bottom to top: each layer is one folder, and a layer imports only the layers its row names. */
+const LAYERS: Readonly<Record<Layer, { readonly folder: string; readonly mayImport: readonly Layer[] }>> = {
+  shared: { folder: 'src/shared/', mayImport: [] },
+  model: { folder: 'src/model/', mayImport: ['shared'] },
+  connect: { folder: 'src/connect/', mayImport: ['shared', 'model'] },
+  probes: { folder: 'src/probes/', mayImport: ['shared', 'model', 'connect'] },
+  source: { folder: 'src/source/', mayImport: ['shared', 'model'] },
+  schema: { folder: 'src/schema/', mayImport: ['shared', 'model'] },
+  engine: { folder: 'src/engine/', mayImport: ['shared', 'model'] },
+  rules: { folder: 'rules/', mayImport: ['shared', 'model', 'schema', 'engine'] },
+  // Anchors read a Python launch command as the source index does (src/source/python/launch.ts).
+  locate: { folder: 'src/locate/', mayImport: ['shared', 'model', 'source', 'engine'] },
+  // The config validates the probes section (src/probes/config-schema.ts) and anchors its own file.
+  config: { folder: 'src/config/', mayImport: ['shared', 'model', 'probes', 'engine', 'locate'] },
+  score: { folder: 'src/score/', mayImport: ['shared', 'model', 'engine'] },
+  report: { folder: 'src/report/', mayImport: ['shared', 'model', 'engine', 'locate', 'config', 'score'] },
+  session: {
+    folder: 'src/session/',
+    mayImport: ['shared', 'model', 'connect', 'probes', 'source', 'schema', 'engine', 'rules', 'locate', 'config', 'score', 'report'],
   },
-  connect: { members: ['src/connect/'], mayImport: ['shared', 'model'] },
-  probes: { members: ['src/probes/'], mayImport: ['shared', 'model', 'connect'] },
-  source: { members: ['src/source/'], mayImport: ['shared', 'model'] },
-  // The engine validates the probes section of the config (src/probes/config-schema.ts), and its
-  // anchors read a Python launch command as the source index does (src/source/python/launch.ts).
-  engine: { members: ['src/engine/'], mayImport: ['shared', 'model', 'probes', 'source'] },
-  rules: { members: ['rules/'], mayImport: ['shared', 'model', 'engine'] },
-  report: {
-    members: ['src/report.ts', 'src/report-baseline.ts', 'src/gate.ts', 'src/docs.ts', 'src/formatters/'],
-    mayImport: ['shared', 'model', 'engine'],
+  commands: {
+    folder: 'src/commands/',
+    mayImport: [
+      'shared',
+      'model',
+      'connect',
+      'probes',
+      'source',
+      'schema',
+      'engine',
+      'rules',
+      'locate',
+      'config',
+      'score',
+      'report',
+      'session',
+    ],
   },
   cli: {
-    members: [
-      'src/cli.ts',
-      'src/cli/',
-      'src/pipeline/',
-      'src/lint.ts',
-      'src/plan-probes.ts',
-      'src/merge.ts',
-      'src/init.ts',
-      'src/init-python.ts',
-      'src/init-candidate.ts',
-      'src/index.ts',
-      'src/progress.ts',
-      'src/baseline-file.ts',
-      'src/rule-catalog.ts',
+    folder: 'src/cli/',
+    mayImport: [
+      'shared',
+      'model',
+      'connect',
+      'probes',
+      'source',
+      'schema',
+      'engine',
+      'rules',
+      'locate',
+      'config',
+      'score',
+      'report',
+      'session',
+      'commands',
     ],
-    mayImport: ['shared', 'model', 'connect', 'probes', 'source', 'engine', 'rules', 'report'],
   },
-  scripts: { members: ['scripts/'], mayImport: ['shared', 'model', 'connect', 'probes', 'source', 'engine', 'rules', 'report', 'cli'] },
+  // mcplint as a library: the package's main export.
+  api: {
+    folder: 'src/api/',
+    mayImport: [
+      'shared',
+      'model',
+      'connect',
+      'probes',
+      'source',
+      'schema',
+      'engine',
+      'rules',
+      'locate',
+      'config',
+      'score',
+      'report',
+      'session',
+      'commands',
+    ],
+  },
+  scripts: {
+    folder: 'scripts/',
+    mayImport: [
+      'shared',
+      'model',
+      'connect',
+      'probes',
+      'source',
+      'schema',
+      'engine',
+      'rules',
+      'locate',
+      'config',
+      'score',
+      'report',
+      'session',
+      'commands',
+      'cli',
+    ],
+  },
 };
 
-/**
- * Imports against the layering that are still there, each with what removes it. Remove an entry
- * when its import is gone: the test fails on an entry that no longer matches, so the list only shrinks.
- */
-const KNOWN_VIOLATIONS: Readonly<Record<string, string>> = {};
-
-/** Import cycles still there (by their files, sorted), each with what breaks it. Same rule: the list only shrinks. */
-const KNOWN_CYCLES: Readonly<Record<string, string>> = {};
-
 function layerOf(file: string): Layer | undefined {
-  let best: { layer: Layer; length: number } | undefined;
-  for (const [layer, { members }] of Object.entries(LAYERS) as [Layer, (typeof LAYERS)[Layer]][]) {
-    for (const member of members) {
-      const matches = member.endsWith('/') ? file.startsWith(member) : file === member;
-      if (matches && (best === undefined || member.length > best.length)) best = { layer, length: member.length };
-    }
-  }
-  return best?.layer;
+  return (Object.keys(LAYERS) as Layer[]).find((layer) => file.startsWith(LAYERS[layer].folder));
 }
 
 const allowed = (edge: ImportEdge): boolean => {
@@ -92,9 +139,6 @@ const allowed = (edge: ImportEdge): boolean => {
   const to = layerOf(edge.to);
   return from === undefined || to === undefined || from === to || LAYERS[from].mayImport.includes(to);
 };
-
-const edgeKey = (edge: ImportEdge): string => `${edge.from} -> ${edge.to}`;
-const cycleKey = (cycle: readonly string[]): string => [...new Set(cycle)].sort().join(' <-> ');
 
 const files = sourceFiles(ROOT, ['src', 'rules', 'scripts']);
 const { edges, unresolved } = importGraph(ROOT, files);
@@ -146,19 +190,13 @@ describe('layering', () => {
   });
 
   it('has no import against the layering', () => {
-    const against = edges.filter((e) => !allowed(e));
-    const unexpected = against
-      .filter((e) => !(edgeKey(e) in KNOWN_VIOLATIONS))
+    const against = edges
+      .filter((e) => !allowed(e))
       .map((e) => `${e.from}:${e.line} (${layerOf(e.from)}) imports ${e.to} (${layerOf(e.to)})`);
-    expect(unexpected).toEqual([]);
-    const gone = Object.keys(KNOWN_VIOLATIONS).filter((key) => !against.some((e) => edgeKey(e) === key));
-    expect(gone, 'KNOWN_VIOLATIONS entries whose import is gone: remove them').toEqual([]);
+    expect(against).toEqual([]);
   });
 
   it('has no import cycle', () => {
-    const cycles = importCycles(edges);
-    expect(cycles.filter((cycle) => !(cycleKey(cycle) in KNOWN_CYCLES)).map((cycle) => cycle.join(' -> '))).toEqual([]);
-    const gone = Object.keys(KNOWN_CYCLES).filter((key) => !cycles.some((cycle) => cycleKey(cycle) === key));
-    expect(gone, 'KNOWN_CYCLES entries that are no longer cycles: remove them').toEqual([]);
+    expect(importCycles(edges).map((cycle) => cycle.join(' -> '))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
-import { checkUserSchema, validateAgainstUserSchema } from '../src/engine/json-schema.js';
+import { checkUserSchema, validateAgainstUserSchema } from '../src/schema/json-schema.js';
 import { runRules } from '../src/engine/run.js';
 import { linearRegExp, patternProblem } from '../src/shared/linear-regexp.js';
 import { captureFixture } from './helpers/capture.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
-import type { Capture, ListCapture } from '../src/capture.js';
-import { code, escapeText, markdown, MAX_ROWS } from '../src/formatters/markdown.js';
-import { docsUrl } from '../src/version.js';
+import type { Capture, ListCapture } from '../src/model/capture.js';
+import { code, escapeText, markdown, MAX_ROWS } from '../src/report/formatters/markdown.js';
+import { docsUrl } from '../src/shared/version.js';
 import { makeCapture } from './helpers/capture.js';
 import { CONTEXT, lintReport, reportWithFindings, serverReport } from './helpers/report.js';
 

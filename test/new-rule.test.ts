@@ -69,7 +69,7 @@ describe('new-rule scaffold', () => {
       `rule registry leaves no ${TODO_MARKER} marker in a rule's files`,
     ]);
     const messages = failed.map((r) => r.failureMessages.join('\n')).join('\n');
-    expect(messages).toContain(`rules/${ID}.ts: declare checklist (item ids from src/checklist-items.ts, or 'none')`);
+    expect(messages).toContain(`rules/${ID}.ts: declare checklist (item ids from src/model/checklist-items.ts, or 'none')`);
     expect(messages).toContain('README.md: the rule count or table is stale; run `npm run docs`');
     const marked = [
       `rules/${ID}.ts`,

@@ -100,7 +100,7 @@ describe.skipIf(skip)('npm package', () => {
         'LICENSE',
         'dist/bin/mcplint.js',
         'dist/bin/worker.js',
-        'dist/src/cli.js',
+        'dist/src/cli/bin.js',
         'dist/rules/index.js',
         'rules/handshake.md',
         'schema/mcplint.config.schema.json',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { captureStdio, DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-session.js';
 import { runRules } from '../src/engine/run.js';
 import { probeHook, resolveProbeConfig } from '../src/probes/index.js';
-import { probeCalls } from '../src/probes/records.js';
+import { probeCalls } from '../src/model/probe-records.js';
 import { ROOT, summary } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
 import { PROBE_RULES } from './helpers/probe-rules.js';

@@ -7,7 +7,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Capture } from '../src/capture.js';
+import type { Capture } from '../src/model/capture.js';
 import { killAll, markedProcesses } from '../src/connect/reaper.js';
 import { newSessionMarker, RUN_MARKER, RUN_MARKER_VAR } from '../src/connect/run-marker.js';
 import { probeHook, resolveProbeConfig } from '../src/probes/index.js';

@@ -1,6 +1,6 @@
 /** Terminal manners: progress only on a TTY stderr, only after the delay, and erased before output. */
 import { describe, expect, it } from 'vitest';
-import { activityText, startProgress } from '../src/progress.js';
+import { activityText, startProgress } from '../src/cli/progress.js';
 
 function fakeStream(isTTY: boolean) {
   const writes: string[] = [];

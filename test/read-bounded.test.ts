@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../src/engine/config.js';
+import { ConfigError } from '../src/config/config.js';
 import { FILE_CAPS, readBoundedText, type FileKind } from '../src/shared/read-bounded.js';
 import { fixturePath } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';

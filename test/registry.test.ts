@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
-import { CHECKLIST_ITEM_IDS } from '../src/checklist-items.js';
-import { firstParagraph, ruleProse, withRulesTable } from '../src/docs.js';
+import { CHECKLIST_ITEM_IDS } from '../src/model/checklist-items.js';
+import { firstParagraph, ruleProse, withRulesTable } from '../src/report/rule-docs.js';
 import { ROOT } from './helpers/capture.js';
 import { TODO_MARKER } from '../scripts/new-rule.js';
 
@@ -83,7 +83,7 @@ describe('rule registry', () => {
   it("declares each rule's Quality Checklist items, or 'none'", () => {
     const undeclared = rules
       .filter((r) => r.checklist === undefined)
-      .map((r) => `rules/${r.id}.ts: declare checklist (item ids from src/checklist-items.ts, or 'none')`);
+      .map((r) => `rules/${r.id}.ts: declare checklist (item ids from src/model/checklist-items.ts, or 'none')`);
     expect(undeclared, undeclared.join('\n')).toEqual([]);
     for (const rule of rules) {
       if (rule.checklist === undefined || rule.checklist === 'none') continue;

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
 import type { Rule } from '../src/engine/rule.js';
-import { describeRule } from '../src/formatters/sarif.js';
-import { ruleMarkdown } from '../src/docs.js';
-import { closeRuleIds, explainRule, ruleJson, rulesListing } from '../src/rule-catalog.js';
+import { describeRule } from '../src/report/formatters/sarif.js';
+import { ruleMarkdown } from '../src/report/rule-docs.js';
+import { closeRuleIds, explainRule, ruleJson, rulesListing } from '../src/report/rule-catalog.js';
 
 const verb = rules.find((r) => r.id === 'tool-name-verb')!;
 /** A registered rule dressed as a deprecated one, to show how a non-stable status is rendered. */

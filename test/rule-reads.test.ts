@@ -9,11 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Capture } from '../src/capture.js';
+import type { Capture } from '../src/model/capture.js';
 import type { Requirement, Rule } from '../src/engine/rule.js';
 import { liveOnly, mergeRunResults, runRules, type RuleSetting, type RunResult } from '../src/engine/run.js';
-import { judgeAfterListing, judgeBeforeExit, judgedAfterExit, judgedAfterListing } from '../src/pipeline/judge-before-exit.js';
-import { deepFreeze } from '../src/util/freeze.js';
+import { judgeAfterListing, judgeBeforeExit, judgedAfterExit, judgedAfterListing } from '../src/session/judge-before-exit.js';
+import { deepFreeze } from '../src/shared/freeze.js';
 import { rules } from '../rules/index.js';
 import { captureFixture, fixturePath, ROOT } from './helpers/capture.js';
 
@@ -138,8 +138,8 @@ it('fixture paths exist', () => {
 });
 
 it('judgeServers runs only the rules not judged before the exit, and merges both in the stable order', async () => {
-  const { judgeServers } = await import('../src/pipeline/judge.js');
-  const { loadRunConfig } = await import('../src/pipeline/run-config.js');
+  const { judgeServers } = await import('../src/session/judge.js');
+  const { loadRunConfig } = await import('../src/session/run-config.js');
   const run = await loadRunConfig({ cwd: ROOT, noConfig: true, rules });
   const [ruleList, ruleSettings] = await Promise.all([run.rules(), run.settings()]);
   const final = deepFreeze(await captureFixture('rules/slow-shutdown/bad.mjs'));

@@ -1,5 +1,5 @@
 /**
- * The fast proof of schema validity (src/engine/schema-shape.ts) never calls a schema valid that
+ * The fast proof of schema validity (src/schema/schema-shape.ts) never calls a schema valid that
  * the precompiled meta-schema validator rejects, and knows every keyword the meta-schemas constrain.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
-import { COMPILED_DIR } from '../src/engine/schema-codegen.js';
-import { PROVEN_KEYWORDS, provablyValidSchema, UNPROVEN_KEYWORDS } from '../src/engine/schema-shape.js';
+import { COMPILED_DIR } from '../src/schema/schema-codegen.js';
+import { PROVEN_KEYWORDS, provablyValidSchema, UNPROVEN_KEYWORDS } from '../src/schema/schema-shape.js';
 
 const require = createRequire(import.meta.url);
 const DIALECTS = ['draft-07', '2019-09', '2020-12'] as const;

@@ -19,8 +19,8 @@ import {
   SCORE_CAPS,
   scoreServer,
   type ScoredRule,
-} from '../src/engine/score.js';
-import { serverFixGains, serverRuleScores } from '../src/report.js';
+} from '../src/score/score.js';
+import { serverFixGains, serverRuleScores } from '../src/report/report.js';
 
 /** n bookstore tools, each with its own name and description (so only what a test changes differs). */
 function manyTools(n: number) {

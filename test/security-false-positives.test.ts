@@ -14,7 +14,7 @@ import secretsInSurface from '../rules/secrets-in-surface.js';
 import { captureStdio, DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-session.js';
 import { runRules } from '../src/engine/run.js';
 import { probeHook, resolveProbeConfig } from '../src/probes/index.js';
-import { redactCapture } from '../src/util/redact.js';
+import { redactCapture } from '../src/model/redact.js';
 import { fixturePath, ROOT } from './helpers/capture.js';
 
 const rules = [hiddenInstructions, invisibleUnicode, encodedPayload, secretsInSurface, outputFlood];

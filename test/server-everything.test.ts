@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Capture } from '../src/capture.js';
+import type { Capture } from '../src/model/capture.js';
 import { captureStdio, DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-session.js';
 import { lintAll, ROOT, summary } from './helpers/capture.js';
 

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
-import { resolveSettings } from '../src/engine/config.js';
-import { json } from '../src/formatters/json.js';
-import { lint } from '../src/lint.js';
-import { mergeReports } from '../src/merge.js';
-import { shardOf } from '../src/pipeline/targets.js';
-import type { LintReport } from '../src/report.js';
+import { resolveSettings } from '../src/config/config.js';
+import { json } from '../src/report/formatters/json.js';
+import { lint } from '../src/session/lint.js';
+import { mergeReports } from '../src/commands/merge.js';
+import { shardOf } from '../src/session/targets.js';
+import type { LintReport } from '../src/report/report.js';
 import { fixturePath } from './helpers/capture.js';
 
 const context = { rules, color: false };

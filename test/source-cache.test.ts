@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheFile, indexerCodeStamp } from '../src/source/cache.js';
 import { buildSourceIndex, cachedSourceIndex } from '../src/source/index.js';
-import type { SourceIndex } from '../src/source/types.js';
+import type { SourceIndex } from '../src/model/source-index.js';
 import { fixturePath, ROOT } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
 

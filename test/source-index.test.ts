@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSourceIndex } from '../src/source/index.js';
-import type { Registration, SourceIndex } from '../src/source/types.js';
+import type { Registration, SourceIndex } from '../src/model/source-index.js';
 import { fixturePath, ROOT } from './helpers/capture.js';
 
 const at = (r: { file: string; line: number; column?: number }) => `${r.file}:${r.line}${r.column !== undefined ? `:${r.column}` : ''}`;

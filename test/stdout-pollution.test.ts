@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runRules } from '../src/engine/run.js';
 import stdoutPollution from '../rules/stdout-pollution.js';
 import { captureFixture, summary } from './helpers/capture.js';
-import type { Capture, NoiseFrame } from '../src/capture.js';
+import type { Capture, NoiseFrame } from '../src/model/capture.js';
 
 const lint = (capture: Capture) => runRules(capture, { rules: [stdoutPollution], settings: new Map() });
 const noiseOf = (capture: Capture) => capture.frames.filter((f): f is NoiseFrame => f.kind === 'noise');

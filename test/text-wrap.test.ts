@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
-import { text } from '../src/formatters/text.js';
-import { wrappedLine, wrapWords } from '../src/formatters/wrap.js';
+import { text } from '../src/report/formatters/text.js';
+import { wrappedLine, wrapWords } from '../src/report/formatters/wrap.js';
 import { fixturePath, makeCapture } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
 import { CONTEXT, lintReport, serverReport } from './helpers/report.js';

@@ -1,4 +1,4 @@
-import type { Capture } from '../../src/capture.js';
+import type { Capture } from '../../src/model/capture.js';
 import type { CaptureIndex } from '../../src/engine/capture-index.js';
 
 /** The tool names a client exposes for a server: Gemini CLI's includeTools / excludeTools applied. */

@@ -1,8 +1,8 @@
 /**
  * Reading HTTP probe records and exchanges for the http-* rules (pure functions over the capture).
  */
-import type { Capture, HttpExchange } from '../../src/capture.js';
-import type { HttpProbeData } from '../../src/probes/http-types.js';
+import type { Capture, HttpExchange } from '../../src/model/capture.js';
+import type { HttpProbeData } from '../../src/model/http-probe-types.js';
 import { isObject } from '../../src/engine/capture-index.js';
 
 /** What an HTTP probe that ran recorded about the exchange that decided it (written by the HTTP probes, src/probes/http-*.ts), or undefined. */

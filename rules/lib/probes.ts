@@ -1,8 +1,8 @@
 /**
  * Helpers shared by the probe rules (invalid-arguments-rejected, tool-errors-are-results, …): how to
- * describe a probe call in a message. Reading the records is in src/probes/records.ts.
+ * describe a probe call in a message. Reading the records is in src/model/probe-records.ts.
  */
-import type { ProbeCall } from '../../src/probes/types.js';
+import type { ProbeCall } from '../../src/model/probe-types.js';
 
 /** What was invalid about an invalid-argument call: `the required "book_id" left out`, … */
 export function invalidWhat(call: ProbeCall): string {

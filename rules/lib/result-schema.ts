@@ -4,7 +4,7 @@
  * anyOf would otherwise report every other branch too), and problems are put in plain words:
  * "/content/0/mimeType is required (ImageContent)".
  */
-import { officialDefines, validateOfficial, type SchemaProblem } from '../../src/engine/json-schema.js';
+import { officialDefines, validateOfficial, type SchemaProblem } from '../../src/schema/json-schema.js';
 import { isObject } from '../../src/shared/json.js';
 import type { ProtocolVersion } from '../../src/shared/protocol-version.js';
 import { jsonText } from '../../src/shared/json-text.js';

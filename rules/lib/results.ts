@@ -2,7 +2,7 @@
  * The results the server sent, each with the method of the request it answers (matched by id, type
  * included, among the requests mcplint sent on the main connection). Pure reads of the frames.
  */
-import type { Capture } from '../../src/capture.js';
+import type { Capture } from '../../src/model/capture.js';
 import { isObject, type CaptureIndex, type JsonObject } from '../../src/engine/capture-index.js';
 
 export interface AnsweredResult {

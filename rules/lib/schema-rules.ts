@@ -4,7 +4,7 @@
  * tool-name words. Pure functions over captured JSON; no I/O.
  */
 import { isObject, type JsonObject } from '../../src/engine/capture-index.js';
-import { checkUserSchema, defaultDialect } from '../../src/engine/json-schema.js';
+import { checkUserSchema, defaultDialect } from '../../src/schema/json-schema.js';
 import type { Report } from '../../src/engine/rule.js';
 import { clip } from '../../src/shared/text.js';
 import { jsonText } from '../../src/shared/json-text.js';

@@ -1,5 +1,5 @@
 /** When in a session something happened, in words, for stdio rules' messages (stdout-pollution, output-flood). */
-import type { Frame, Phase } from '../../src/capture.js';
+import type { Frame, Phase } from '../../src/model/capture.js';
 import { isObject } from '../../src/engine/capture-index.js';
 
 const LIST_WORDS: Record<string, string> = {

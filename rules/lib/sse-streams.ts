@@ -2,7 +2,7 @@
  * The SSE streams a Streamable HTTP server answered POSTed requests with, for the stream rules
  * (http-sse-priming, http-sse-retry): pure reads of the recorded exchanges.
  */
-import type { Capture, HttpExchange } from '../../src/capture.js';
+import type { Capture, HttpExchange } from '../../src/model/capture.js';
 import { isObject } from '../../src/engine/capture-index.js';
 import { isSuccess } from './http.js';
 

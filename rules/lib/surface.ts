@@ -4,7 +4,7 @@
  * and serverInfo — with the subject and JSON pointer it belongs to. Shared by the security rules,
  * so all of them walk the surface the same way. Pure functions.
  */
-import type { Capture } from '../../src/capture.js';
+import type { Capture } from '../../src/model/capture.js';
 import { isObject, type CaptureIndex } from '../../src/engine/capture-index.js';
 import type { Subject } from '../../src/engine/rule.js';
 import { frozenJsonText } from '../../src/shared/json-text.js';

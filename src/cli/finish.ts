@@ -1,17 +1,17 @@
 /**
  * The end of a lint run in the CLI, after the report is built: apply the baseline, render the
  * main format (stdout or --output) and every extra --report FORMAT=FILE, then decide the exit code
- * (src/gate.ts) and say why on stderr. Progress never reaches any of these outputs. The flags were
+ * (src/report/gate.ts) and say why on stderr. Progress never reaches any of these outputs. The flags were
  * parsed and checked once, before linting (src/cli/options.ts), and every output path prepared.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { baselineReport } from '../baseline-file.js';
-import type { RepositoryPlaces } from '../engine/repository-places.js';
+import { baselineReport } from '../report/baseline-file.js';
+import type { RepositoryPlaces } from '../locate/repository-places.js';
 import type { Rule } from '../engine/rule.js';
-import { formatters } from '../formatters/index.js';
-import { gate, quietView, type FailOn } from '../gate.js';
-import type { LintReport } from '../report.js';
+import { formatters } from '../report/formatters/index.js';
+import { gate, quietView, type FailOn } from '../report/gate.js';
+import type { LintReport } from '../report/report.js';
 import type { ExtraReport, FormatName } from './report-flags.js';
 import { inertLine } from '../shared/inert.js';
 
@@ -50,7 +50,7 @@ function wantsSarif(options: FinishOptions): boolean {
 }
 
 async function sarifPlaces(options: FinishOptions): Promise<RepositoryPlaces> {
-  const { repositoryPlaces } = await import('../engine/repository-places.js');
+  const { repositoryPlaces } = await import('../locate/repository-places.js');
   return repositoryPlaces({
     cwd: options.cwd,
     ...(options.project ? { project: options.project } : {}),

@@ -1,6 +1,6 @@
 /** The default command: lint one target (or each server of a client config), write the outputs, decide the exit code. */
 import { resolve } from 'node:path';
-import { DEFAULT_BASELINE_FILE } from '../baseline-file.js';
+import { DEFAULT_BASELINE_FILE } from '../report/baseline-file.js';
 import { ruleTimingEnabled, ruleTimingTable } from '../engine/rule-timing.js';
 import type { Rule } from '../engine/rule.js';
 import { colorSupported } from './color.js';
@@ -38,9 +38,9 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   if (finishing.sarifAnchor) await checkSarifAnchor(cwd, finishing.sarifAnchor, options.project);
 
   const [{ lint }, { finishLint }, { activityText, startProgress }, { liveProgress }] = await Promise.all([
-    import('../lint.js'),
+    import('../session/lint.js'),
     import('./finish.js'),
-    import('../progress.js'),
+    import('./progress.js'),
     import('../connect/reaper.js'),
   ]);
   const progress = startProgress(progressText(args, command), {
@@ -67,7 +67,7 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
 
 /** A --sarif-anchor that GitHub could not show (missing, ignored, outside the repository) is a usage error, before linting. */
 async function checkSarifAnchor(cwd: string, file: string, project: string | undefined): Promise<void> {
-  const { repositoryFiles } = await import('../engine/repository.js');
+  const { repositoryFiles } = await import('../locate/repository.js');
   const files = repositoryFiles(cwd, project);
   if (files.uriOf(resolve(cwd, file)) === undefined) {
     throw new UsageError(`--sarif-anchor ${file} is not an existing, non-ignored file of the repository ${files.root}`);

@@ -5,7 +5,7 @@
  * Resolves to the exit code; every failure becomes one line on stderr, never a stack trace
  * (except an internal error, which asks to be reported).
  */
-import { VERSION } from '../version.js';
+import { VERSION } from '../shared/version.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import { fastLintArgs } from './fast-args.js';
 import { missingDashDashHint } from './missing-dash-dash.js';
@@ -103,7 +103,7 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
       'Write mcplint.config.json for the server in this project',
       (y) => y.option('force', { type: 'boolean', describe: 'Overwrite an existing mcplint.config.json' }),
       async (args) => {
-        const [{ runInit }, { writeFileSync }] = await Promise.all([import('../init.js'), import('node:fs')]);
+        const [{ runInit }, { writeFileSync }] = await Promise.all([import('../commands/init.js'), import('node:fs')]);
         const outcome = runInit(process.cwd(), { force: args.force === true, write: (path, text) => writeFileSync(path, text) });
         // Command lines come from package.json, pyproject.toml or a client config: shown inert.
         (outcome.code === 0 ? process.stdout : process.stderr).write(inertBlock(outcome.message));
@@ -162,7 +162,7 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
 class UsageAbort extends Error {}
 
 async function failure(error: unknown): Promise<number> {
-  const { ConfigError } = await import('../engine/config.js');
+  const { ConfigError } = await import('../config/config.js');
   if (error instanceof UsageError || error instanceof ConfigError) {
     // Config errors quote config values and server names: shown inert, never acted on by the terminal.
     process.stderr.write(`mcplint: ${inertLine(error.message)}\n`);

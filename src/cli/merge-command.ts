@@ -3,7 +3,7 @@
  * as one report, in any format, with the same outputs and exit decision as a lint.
  */
 import { resolve } from 'node:path';
-import { loadRunConfig } from '../pipeline/run-config.js';
+import { loadRunConfig } from '../session/run-config.js';
 import { readBoundedText } from '../shared/read-bounded.js';
 import { colorSupported } from './color.js';
 import { EXIT } from './exit-codes.js';
@@ -20,7 +20,7 @@ export async function mergeCommand(files: readonly string[], args: CliArgs): Pro
   ]);
   const [{ rules }, { mergeReports }, { finishLint }] = await Promise.all([
     import('../../rules/index.js'),
-    import('../merge.js'),
+    import('../commands/merge.js'),
     import('./finish.js'),
   ]);
   // The same config as the shards: cross-server rules that they deferred run here at its levels.

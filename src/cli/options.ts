@@ -4,9 +4,9 @@
  * shares) or in the end of the run (`finish`: outputs and exit gate). The yargs options, the typed
  * arguments and `--help` are all made from this table (src/cli/option-table.ts reads it).
  */
-import type { LintOptions } from '../lint.js';
-import { MAX_TIMEOUT_MS } from '../engine/config.js';
-import { FAIL_ON } from '../gate.js';
+import type { LintOptions } from '../session/lint.js';
+import { MAX_TIMEOUT_MS } from '../config/config.js';
+import { FAIL_ON } from '../report/gate.js';
 import type { FinishOptions, FormatName } from './finish.js';
 import { parseHeaders } from './headers.js';
 import { integerIn, numberIn } from './number-flags.js';

@@ -5,12 +5,12 @@
  * with a password) are masked.
  */
 import { DEFAULT_CAPTURE_OPTIONS } from '../connect/capture-session.js';
-import type { McplintConfig } from '../engine/config.js';
+import type { McplintConfig } from '../config/config.js';
 import type { Rule } from '../engine/rule.js';
-import type { LintOptions } from '../lint.js';
-import { loadRunConfig } from '../pipeline/run-config.js';
-import { mapStrings } from '../util/json-walk.js';
-import { REDACTED, redactText } from '../util/redact.js';
+import type { LintOptions } from '../session/lint.js';
+import { loadRunConfig } from '../session/run-config.js';
+import { mapStrings } from '../shared/json-walk.js';
+import { REDACTED, redactText } from '../model/redact.js';
 
 /** `finishing`: the flags that shape the end of the run (--fail-on-skipped), which lint() never sees. */
 export async function printConfig(options: LintOptions, finishing: { readonly failOnSkipped?: boolean } = {}): Promise<string> {

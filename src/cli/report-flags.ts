@@ -1,5 +1,5 @@
 /** `--report FORMAT=FILE`: one more output of the same run, in another format. */
-import { formatters } from '../formatters/index.js';
+import { formatters } from '../report/formatters/index.js';
 import { UsageError } from './usage-error.js';
 
 export type FormatName = keyof typeof formatters;

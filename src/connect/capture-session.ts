@@ -18,9 +18,9 @@ import {
   type ProcessExit,
   type TargetDescription,
   targetText,
-} from '../capture.js';
+} from '../model/capture.js';
 import { isObject } from '../shared/json.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../shared/version.js';
 import type { Connection, FrameSink, RpcOutcome } from './connection.js';
 import { establish } from './discover.js';
 import { trackSessionProgress } from './session-progress.js';
@@ -242,7 +242,7 @@ async function recordSession(
   if (options.onShutdown && connection.transport === 'stdio') options.onShutdown(record(undefined, true));
   // The early second process, when no probe took it, ends together with the first, without a grace period.
   const [exit] = await Promise.all([current.close(), early && (early.discard ?? early.close).call(early)]);
-  // Not frozen here: the pipeline redacts it, then freezes it once (src/pipeline/acquire.ts).
+  // Not frozen here: the pipeline redacts it, then freezes it once (src/session/acquire.ts).
   return record(exit, false);
 }
 

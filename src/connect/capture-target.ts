@@ -4,8 +4,8 @@
  * probes, which plan the HTTP protocol probes with the others; config-declared targets get their
  * (secret-free) config record in the capture so config rules can judge the entry itself.
  */
-import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../capture.js';
-import { redactText } from '../util/redact.js';
+import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../model/capture.js';
+import { redactText } from '../model/redact.js';
 import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
 import { HttpConnection, type HttpTarget, type HttpTransportChoice } from './http.js';
 import type { StdioTarget } from './stdio.js';

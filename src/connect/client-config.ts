@@ -15,15 +15,15 @@
  */
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import type { ClientConfigRecord, ClientFormat, ConfigValue } from '../capture.js';
-import { CLIENT_FORMATS, detectFormat } from '../client-formats.js';
+import type { ClientConfigRecord, ClientFormat, ConfigValue } from '../model/capture.js';
+import { CLIENT_FORMATS, detectFormat } from '../model/client-formats.js';
 import { ConfigError } from '../shared/errors.js';
 import { isObject } from '../shared/json.js';
 import { describeJsonSyntax } from '../shared/json-position.js';
 import { readBoundedText } from '../shared/read-bounded.js';
 import { SECRET_NAME } from '../shared/secret-names.js';
-import { REDACTED } from '../util/redact.js';
-import { findSecrets, replaceSecrets } from '../util/secret-patterns.js';
+import { REDACTED } from '../model/redact.js';
+import { findSecrets, replaceSecrets } from '../shared/secret-patterns.js';
 import type { ResolvedTarget } from './capture-target.js';
 import type { HttpTransportChoice } from './http.js';
 import { escapeRegExp } from '../shared/regexp.js';

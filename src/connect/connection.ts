@@ -3,7 +3,7 @@
  * exact id (type included), answers the server's own requests, and never throws at callers —
  * every request resolves to an outcome, with a timeout.
  */
-import type { CappedText, Frame, FrameHttp, MessageFrame, NoiseFrame, OutputStats, Phase, ProcessExit } from '../capture.js';
+import type { CappedText, Frame, FrameHttp, MessageFrame, NoiseFrame, OutputStats, Phase, ProcessExit } from '../model/capture.js';
 import { isObject } from '../shared/json.js';
 
 export type RequestId = string | number;

@@ -8,10 +8,10 @@
  * on every later request. The resulting Handshake has the same shape either way (era-neutral),
  * with `via: 'server/discover'` and the DiscoverResult as `raw`.
  */
-import type { Handshake } from '../capture.js';
+import type { Handshake } from '../model/capture.js';
 import { isObject } from '../shared/json.js';
 import { compareProtocolVersions, isKnownProtocolVersion, type ProtocolVersion } from '../shared/protocol-version.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../shared/version.js';
 import type { Connection, RpcOutcome } from './connection.js';
 
 /** The first protocol version without initialize. */

@@ -4,7 +4,7 @@
  * arrive). Pure: bytes in, messages out, no sockets; the exchanger feeds it and stops reading when
  * it says the body outgrew its cap.
  */
-import type { HttpBody } from '../capture.js';
+import type { HttpBody } from '../model/capture.js';
 import { isObject } from '../shared/json.js';
 import { SseParser, type SseEvent } from './sse.js';
 

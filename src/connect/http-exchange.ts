@@ -6,7 +6,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { FrameHttp, HttpExchange, Phase } from '../capture.js';
+import type { FrameHttp, HttpExchange, Phase } from '../model/capture.js';
 import { BodyDecoder, BODY_TEXT_CAP, unreadBody, type DecodedMessage } from './http-body.js';
 import { keptHeaders, mediaType, requestHeaders, rpcOf, type RequestHeaders } from './http-headers.js';
 import { mib } from './connection.js';

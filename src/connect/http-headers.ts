@@ -3,7 +3,7 @@
  * and the response headers worth keeping.
  */
 import type { IncomingMessage } from 'node:http';
-import type { HttpExchange } from '../capture.js';
+import type { HttpExchange } from '../model/capture.js';
 import { isObject } from '../shared/json.js';
 
 /** Response headers worth keeping. */

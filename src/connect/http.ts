@@ -6,7 +6,7 @@
  * message a body carries becomes a frame tagged with its exchange. User headers are sent but only
  * their names recorded. This file is the session both transports share and the switch between them.
  */
-import type { CappedText, FrameHttp, HttpExchange, ProcessExit } from '../capture.js';
+import type { CappedText, FrameHttp, HttpExchange, ProcessExit } from '../model/capture.js';
 import { isObject } from '../shared/json.js';
 import { FRAME_MESSAGE_CAP, RecordingSession, type Connection } from './connection.js';
 import { HttpExchanger, type ExchangeHost, type ExchangeResult, type ExchangeSpec } from './http-exchange.js';

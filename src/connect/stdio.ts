@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
-import type { CappedText, OutputStats, Phase, ProcessExit } from '../capture.js';
+import type { CappedText, OutputStats, Phase, ProcessExit } from '../model/capture.js';
 import { isObject } from '../shared/json.js';
 import { FRAME_MESSAGE_CAP, mib, RecordingSession, type Connection, type FrameSink } from './connection.js';
 import { cutAnswerOf, type CutAnswer } from './cut-answer.js';

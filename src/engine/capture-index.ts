@@ -1,7 +1,7 @@
 /**
  * Views over a capture that many rules need, computed once per capture (never once per rule).
  */
-import type { Capture, Frame, MessageFrame, NoiseFrame } from '../capture.js';
+import type { Capture, Frame, MessageFrame, NoiseFrame } from '../model/capture.js';
 import { isObject, type JsonObject } from '../shared/json.js';
 
 // Rules have always taken these from here; they live in the shared layer so connect/ and probes/ need not reach up.

@@ -2,10 +2,10 @@
  * The rule contract. A rule is metadata plus a pure generator over the capture: no I/O, no clock.
  * Modelled on ESLint's meta + create and typescript-eslint's typed RuleCreator.
  */
-import type { Capture, ProtocolVersion } from '../capture.js';
+import type { Capture, ProtocolVersion } from '../model/capture.js';
 import type { CaptureIndex } from './capture-index.js';
-import type { SourceIndex, SourcePosition } from '../source/types.js';
-import type { ChecklistItemId } from '../checklist-items.js';
+import type { SourceIndex, SourcePosition } from '../model/source-index.js';
+import type { ChecklistItemId } from '../model/checklist-items.js';
 
 /** The level of a finding: never 'off' (a rule that is off reports nothing). */
 export type Severity = 'error' | 'warning' | 'note';
@@ -171,7 +171,7 @@ export interface RuleDefinition<M extends string, O> {
   readonly options?: RuleOptionsSpec<O>;
   readonly requires?: readonly Requirement[];
   /**
-   * What the rule's score is a share of (src/engine/score.ts); absent: what `requires` implies
+   * What the rule's score is a share of (src/score/score.ts); absent: what `requires` implies
    * (tools, prompts or resources), else the server itself.
    */
   readonly scoreScope?: ScoreScope;

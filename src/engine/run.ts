@@ -3,9 +3,9 @@
  * (missing data → skipped, never passed), runs the pure checks, applies ignores, and returns
  * findings in a deterministic order.
  */
-import type { Capture, ListName } from '../capture.js';
+import type { Capture, ListName } from '../model/capture.js';
 import { atLeast, knownNewerThan } from '../shared/protocol-version.js';
-import type { SourceIndex, SourcePosition } from '../source/types.js';
+import type { SourceIndex, SourcePosition } from '../model/source-index.js';
 import { indexCapture } from './capture-index.js';
 import { fingerprint } from './fingerprint.js';
 import { now, recordRuleTime, ruleTimingEnabled } from './rule-timing.js';

@@ -5,7 +5,7 @@
  * wrong type) and never carry payloads: no injection strings, no paths, no URLs.
  */
 import { isObject, type JsonObject } from '../shared/json.js';
-import { setOwn } from '../util/json-walk.js';
+import { setOwn } from '../shared/json-walk.js';
 
 /** A value the schema itself offers for a property, if any. */
 export function schemaValue(schema: unknown): { found: true; value: unknown; from: string } | { found: false } {

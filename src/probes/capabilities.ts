@@ -3,7 +3,7 @@
  * must answer -32601, not an empty success (capabilities-match). Advertised lists are judged from
  * the listing itself (advertised-lists-work).
  */
-import { LIST_METHODS, type ListName } from '../capture.js';
+import { LIST_METHODS, type ListName } from '../model/capture.js';
 import { isObject } from '../shared/json.js';
 import type { ProbeModule, StepSpec } from './probe.js';
 

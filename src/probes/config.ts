@@ -9,7 +9,7 @@ import {
   type ProbeFlags,
   type ProbesConfig,
   type ResolvedProbeConfig,
-} from './types.js';
+} from '../model/probe-types.js';
 
 /** Flags win over the config file; both default to on. */
 export function resolveProbeConfig(

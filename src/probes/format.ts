@@ -1,7 +1,7 @@
 /** `mcplint plan` / `--dry-run` output: every request the probes would send, and every skip, with why. */
 import { inertLine } from '../shared/inert.js';
 import { httpStepLine } from './http-format.js';
-import type { ProbePlan } from './types.js';
+import type { ProbePlan } from '../model/probe-types.js';
 
 export interface PlanHeader {
   /** e.g. "bookstore-mcp-server 1.0.0" or the command line. */

@@ -1,5 +1,5 @@
 /** How `mcplint plan` shows one HTTP probe step: the HTTP method, the message, the headers that matter. */
-import type { PlanStep } from './types.js';
+import type { PlanStep } from '../model/probe-types.js';
 
 export function httpStepLine(step: PlanStep): string {
   const http = step.http!;

@@ -1,5 +1,5 @@
 /** http-origin: a request from a foreign Origin is refused (DNS rebinding protection). */
-import { BAD_ORIGIN } from './http-types.js';
+import { BAD_ORIGIN } from '../model/http-probe-types.js';
 import { dataOf, pingStep, sendStep, speaksLegacySse, type HttpProbeModule } from './http-probe.js';
 
 const reason = `a request from a foreign Origin (${BAD_ORIGIN}) must be refused with 403 Forbidden: servers must validate Origin against DNS rebinding`;

@@ -9,9 +9,9 @@ import type { ExchangeResult } from '../connect/http-exchange.js';
 import type { HttpConnection } from '../connect/http.js';
 import { META } from '../connect/discover.js';
 import { isObject } from '../shared/json.js';
-import type { HttpPlanInput, HttpProbeData } from './http-types.js';
+import type { HttpPlanInput, HttpProbeData } from '../model/http-probe-types.js';
 import type { PlanContext, ProbeModule, StepSpec } from './probe.js';
-import type { PlanStep } from './types.js';
+import type { PlanStep } from '../model/probe-types.js';
 
 /** What HTTP probes use of the live connection. */
 export type HttpChannel = Pick<

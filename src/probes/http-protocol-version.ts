@@ -1,5 +1,5 @@
 /** http-protocol-version: a request naming a protocol version that does not exist is refused with 400. */
-import { BAD_PROTOCOL_VERSION } from './http-types.js';
+import { BAD_PROTOCOL_VERSION } from '../model/http-probe-types.js';
 import { dataOf, isModern, pingStep, sendStep, speaksLegacySse, type HttpProbeModule } from './http-probe.js';
 
 export const httpProtocolVersionProbe: HttpProbeModule = {

@@ -3,10 +3,10 @@
  * records what each probe's exchanges showed. What to send is the plan's; how to read the answers
  * is each probe's own `run`.
  */
-import type { ProbeRecord } from '../capture.js';
+import type { ProbeRecord } from '../model/capture.js';
 import type { HttpChannel } from './http-probe.js';
 import { HTTP_PROBES } from './http-probes.js';
-import type { PlanStep } from './types.js';
+import type { PlanStep } from '../model/probe-types.js';
 
 export async function executeHttpSteps(channel: HttpChannel | undefined, steps: readonly PlanStep[]): Promise<Record<string, ProbeRecord>> {
   const records: Record<string, ProbeRecord> = {};

@@ -2,8 +2,8 @@
  * http-session: a request with a session id the server ended (or never issued) gets 404. The
  * session used is a throw-away one opened for the probe: the linted session is left alone.
  */
-import { VERSION } from '../version.js';
-import { UNKNOWN_SESSION_ID } from './http-types.js';
+import { VERSION } from '../shared/version.js';
+import { UNKNOWN_SESSION_ID } from '../model/http-probe-types.js';
 import { dataOf, httpInput, isModern, sendStep, speaksLegacySse, type HttpProbeModule } from './http-probe.js';
 
 export const httpSessionProbe: HttpProbeModule = {

@@ -2,17 +2,17 @@
  * The probes, as the rest of mcplint sees them: resolve the `probes` config and flags, make the
  * capture hook that plans and runs them, and plan without running (mcplint plan, --dry-run).
  */
-import type { Capture, ProbeRecord } from '../capture.js';
+import type { Capture, ProbeRecord } from '../model/capture.js';
 import type { ProbeSession } from './http-probe.js';
 import { HTTP_PROBES } from './http-probes.js';
 import { buildPlan } from './plan.js';
 import { executePlan } from './run.js';
-import type { ProbePlan, ResolvedProbeConfig } from './types.js';
+import type { ProbePlan, ResolvedProbeConfig } from '../model/probe-types.js';
 
 export { buildPlan, PROBES, PROTOCOL_PROBE_IDS, TOOL_PROBE_IDS } from './plan.js';
 export { resolveProbeConfig } from './config.js';
 export { formatPlan } from './format.js';
-export type { ProbeFlags, ProbePlan, ProbesConfig, ResolvedProbeConfig } from './types.js';
+export type { ProbeFlags, ProbePlan, ProbesConfig, ResolvedProbeConfig } from '../model/probe-types.js';
 export type { HttpChannel, ProbeSession } from './http-probe.js';
 
 /** The capture hook that plans and runs the probes. */

@@ -5,7 +5,7 @@
  */
 import { invalidArguments } from './args.js';
 import { json, toolListProblem, type ProbeModule, type StepSpec } from './probe.js';
-import type { SkippedTool } from './types.js';
+import type { SkippedTool } from '../model/probe-types.js';
 
 export const invalidArgumentsProbe: ProbeModule = {
   id: 'invalid-arguments',

@@ -22,7 +22,7 @@ import { unknownResourceProbe } from './unknown-resource.js';
 import { unknownToolProbe } from './unknown-tool.js';
 import { validCallsProbe } from './valid-calls.js';
 import { versionNegotiationProbe } from './version-negotiation.js';
-import type { PlanInput, PlanStep, ProbePlan, ResolvedProbeConfig, SkippedProbe, SkippedTool } from './types.js';
+import type { PlanInput, PlanStep, ProbePlan, ResolvedProbeConfig, SkippedProbe, SkippedTool } from '../model/probe-types.js';
 
 /** Every probe, in the order it runs: HTTP and protocol probes first, then read-side probes (no tool runs), then tool probes. */
 export const PROBES: readonly ProbeModule[] = [

@@ -4,7 +4,7 @@
  */
 import { isObject } from '../shared/json.js';
 import type { PolicyTool, ToolPermissions } from './policy.js';
-import type { PlanInput, PlanStep, ResolvedProbeConfig, SkippedTool } from './types.js';
+import type { PlanInput, PlanStep, ResolvedProbeConfig, SkippedTool } from '../model/probe-types.js';
 
 export interface PlanTool extends PolicyTool {
   readonly inputSchema: unknown;

@@ -5,7 +5,7 @@
  * restarted when it does not answer that either (a timed-out request is cancelled with
  * notifications/cancelled first). Nothing here decides *what* to send: plan.ts does.
  */
-import type { Frame, Phase, ProbeRecord } from '../capture.js';
+import type { Frame, Phase, ProbeRecord } from '../model/capture.js';
 import type { LiveSession } from '../connect/capture-session.js';
 import type { Connection, RpcOutcome } from '../connect/connection.js';
 import { isObject } from '../shared/json.js';
@@ -15,10 +15,10 @@ import type { ProbeSession } from './http-probe.js';
 import { executeHttpSteps } from './http-run.js';
 import { PROBES, TOOL_PROBE_IDS } from './plan.js';
 import { COMPLETE_ARGUMENT } from './prompts-get.js';
-import { ERROR_DATA_CAP, RAW_RESULT_CAP, viewOf } from './records.js';
+import { ERROR_DATA_CAP, RAW_RESULT_CAP, viewOf } from '../model/probe-records.js';
 import { type FoundLink, LINK_SOURCES, linksIn, MAX_LINK_READS, READ_LINK_TARGETS, readableLinkTarget } from './resource-links.js';
 import { listedResourceUris } from './surface-lists.js';
-import type { PlanStep, ProbeAnswer, ProbeCall, ProbePlan, ResolvedProbeConfig } from './types.js';
+import type { PlanStep, ProbeAnswer, ProbeCall, ProbePlan, ResolvedProbeConfig } from '../model/probe-types.js';
 
 /** How long the liveness ping after a timed-out call may take. */
 const LIVENESS_PING_MS = 2000;

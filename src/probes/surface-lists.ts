@@ -3,7 +3,7 @@
  * reduced to the few fields a request needs. Malformed entries are left to the list rules.
  */
 import { isObject } from '../shared/json.js';
-import type { PlanInput } from './types.js';
+import type { PlanInput } from '../model/probe-types.js';
 
 export interface ListedPrompt {
   readonly name: string;

@@ -6,7 +6,7 @@
  */
 import { validArguments } from './args.js';
 import { toolListProblem, type ProbeModule, type StepSpec } from './probe.js';
-import type { SkippedTool } from './types.js';
+import type { SkippedTool } from '../model/probe-types.js';
 
 export const validCallsProbe: ProbeModule = {
   id: 'valid-calls',

@@ -3,7 +3,7 @@
  * of its own, ended with DELETE), and its first message is an initialize asking for a protocol version that does not exist. The server must answer with a
  * version it supports, never echo the bogus one (version-negotiation, version-negotiation-refusal).
  */
-import { VERSION } from '../version.js';
+import { VERSION } from '../shared/version.js';
 import { atLeast } from '../shared/protocol-version.js';
 import type { ProbeModule } from './probe.js';
 

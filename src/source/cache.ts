@@ -15,10 +15,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VERSION } from '../version.js';
+import { VERSION } from '../shared/version.js';
 import { resolveRelative, SKIP_DIRS, supported, type CollectedFiles } from './files.js';
 import { originalSources } from './sourcemap.js';
-import type { SourceIndex } from './types.js';
+import type { SourceIndex } from '../model/source-index.js';
 
 /** Bump when the stored layout changes. Changes to the indexer's code are caught by codeStamp(). */
 const FORMAT = 2;

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { Node, Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 import { originalSources } from './sourcemap.js';
 import { resolveRelative, sameModuleName } from './files.js';
-import type { SourceIndex } from './types.js';
+import type { SourceIndex } from '../model/source-index.js';
 import { looseZodObjects } from './extract/loose-zod.js';
 import { RegistrationCollector } from './extract/registrations.js';
 import { unwrap, type ModuleResolver } from './extract/resolve.js';

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SourceIndexOptions } from './index.js';
-import type { SourceIndex } from './types.js';
+import type { SourceIndex } from '../model/source-index.js';
 
 export async function buildSourceIndexInWorker(root: string, options: SourceIndexOptions = {}): Promise<SourceIndex> {
   const workerFile = new URL('./worker.js', import.meta.url);

@@ -16,9 +16,9 @@ import { join, relative, resolve, sep } from 'node:path';
 import { openSourceIndexCache, type TsconfigList } from './cache.js';
 import { withEvaluation } from './evaluation.js';
 import { collectFiles, isFile } from './files.js';
-import type { SourceIndex } from './types.js';
+import type { SourceIndex } from '../model/source-index.js';
 
-export type { SourceIndex } from './types.js';
+export type { SourceIndex } from '../model/source-index.js';
 
 export interface SourceIndexOptions {
   /** Absolute path of the script the server is launched with; the index then follows its imports. */

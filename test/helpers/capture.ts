@@ -12,12 +12,12 @@ import {
   type ListCapture,
   type ListName,
   type ProbeRecord,
-} from '../../src/capture.js';
+} from '../../src/model/capture.js';
 import { captureStdio, DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../../src/connect/capture-session.js';
 import { runRules, type RunResult, type RuleSetting } from '../../src/engine/run.js';
 import { rules as allRules } from '../../rules/index.js';
-import type { SourceIndex } from '../../src/source/types.js';
-import { deepFreeze } from '../../src/util/freeze.js';
+import type { SourceIndex } from '../../src/model/source-index.js';
+import { deepFreeze } from '../../src/shared/freeze.js';
 import type { Level } from '../../src/engine/rule.js';
 import { probeHook, resolveProbeConfig, type ProbesConfig } from '../../src/probes/index.js';
 

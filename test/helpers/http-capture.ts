@@ -1,5 +1,5 @@
 /** Building blocks for unit tests of HTTP and 2026-07-28 rules over in-memory captures. */
-import type { Handshake, HttpExchange } from '../../src/capture.js';
+import type { Handshake, HttpExchange } from '../../src/model/capture.js';
 
 /** A 2026-07-28 session, established through server/discover. */
 export const MODERN_HANDSHAKE: Handshake = {

@@ -1,5 +1,5 @@
 /** Recorded HTTP exchanges for rule unit tests: a capture of an HTTP session with the given exchanges and frames. */
-import type { Capture, Frame, HttpBody, HttpExchange } from '../../src/capture.js';
+import type { Capture, Frame, HttpBody, HttpExchange } from '../../src/model/capture.js';
 import { makeCapture } from './capture.js';
 import { postExchange as postRequest } from './http-capture.js';
 

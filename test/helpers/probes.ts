@@ -1,7 +1,7 @@
 /** Builders for probe records in unit tests of the probe rules (in-memory captures, no server). */
-import type { ProbeRecord } from '../../src/capture.js';
-import { viewOf } from '../../src/probes/records.js';
-import type { ProbeAnswer, ProbeCall } from '../../src/probes/types.js';
+import type { ProbeRecord } from '../../src/model/capture.js';
+import { viewOf } from '../../src/model/probe-records.js';
+import type { ProbeAnswer, ProbeCall } from '../../src/model/probe-types.js';
 
 let step = 0;
 

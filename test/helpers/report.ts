@@ -2,15 +2,15 @@
  * Build LintReports for formatter tests from in-memory captures, the real runner and the real
  * report builder, without depending on how many rules the registry holds.
  */
-import type { Capture } from '../../src/capture.js';
-import type { Anchors } from '../../src/engine/locate.js';
+import type { Capture } from '../../src/model/capture.js';
+import type { Anchors } from '../../src/locate/locate.js';
 import { fingerprint } from '../../src/engine/fingerprint.js';
 import { interpolate, type Severity, type Subject } from '../../src/engine/rule.js';
 import { runRules, type Finding, type RuleSetting, type RunResult } from '../../src/engine/run.js';
-import { buildServerReport, type LintReport, type ServerReport } from '../../src/report.js';
-import { VERSION } from '../../src/version.js';
+import { buildServerReport, type LintReport, type ServerReport } from '../../src/report/report.js';
+import { VERSION } from '../../src/shared/version.js';
 import { rules } from '../../rules/index.js';
-import type { FormatContext } from '../../src/formatters/types.js';
+import type { FormatContext } from '../../src/report/formatters/types.js';
 
 export const ANCHORS: Anchors = { fallback: 'node', manifest: { uri: 'package.json', line: 3 } };
 

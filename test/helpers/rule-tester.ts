@@ -1,14 +1,19 @@
 /**
  * Unit-testing one rule over in-memory captures, in the spirit of ESLint's RuleTester: `valid`
  * cases must run the rule and yield nothing, `invalid` cases state the findings they expect
- * (messageId and subject, optionally the message, level and evidence). `runRule` is the one setup
- * line every rule test shares, for the assertions the case tables do not cover.
+ * (messageId and subject, optionally the message, level, evidence and frame); `assert` adds
+ * what a table cannot say. Like ESLint's, the tester refuses two cases with one name or with the
+ * same input, and options that the rule's own option schema rejects, so a table cannot pass by
+ * testing one thing twice or an option the rule would never be given. `runRule` is the one setup
+ * line for tests that are not case tables (cross-rule properties, the real-fixture checks).
  */
 import { describe, expect, it } from 'vitest';
-import type { Capture } from '../../src/capture.js';
+import { validateConfig } from '../../src/config/config.js';
+import { jsonText } from '../../src/shared/json-text.js';
+import type { Capture } from '../../src/model/capture.js';
 import { subjectKey, type Level, type PeerServer, type RuleDefinition, type Severity } from '../../src/engine/rule.js';
 import { runRules, type Finding, type RunResult } from '../../src/engine/run.js';
-import type { SourceIndex } from '../../src/source/types.js';
+import type { SourceIndex } from '../../src/model/source-index.js';
 
 export interface RunSpec {
   /** Rule options (merged over the rule's defaults, as a config would). */
@@ -40,6 +45,8 @@ export interface ExpectedFinding<M extends string> {
   readonly message?: string | RegExp;
   readonly level?: Severity;
   readonly evidence?: string;
+  /** Index into capture.frames of the frame the finding points at (`null`: it points at none). */
+  readonly frame?: number | null;
 }
 
 interface Case extends RunSpec {
@@ -47,6 +54,8 @@ interface Case extends RunSpec {
   readonly name: string;
   /** The capture, or a function building it (built when the case runs). */
   readonly capture: Capture | (() => Capture);
+  /** Further assertions on the whole result, after the case's own (skips, located data, counts). */
+  readonly assert?: (result: RunResult) => void;
 }
 
 export interface ValidCase extends Case {
@@ -75,6 +84,7 @@ function project(finding: Finding, expected: ExpectedFinding<string> | undefined
   if (expected?.message !== undefined) shown.message = finding.message;
   if (expected?.level !== undefined) shown.level = finding.level;
   if (expected?.evidence !== undefined) shown.evidence = finding.evidence;
+  if (expected?.frame !== undefined) shown.frame = finding.frame ?? null;
   return shown;
 }
 
@@ -86,9 +96,33 @@ export function expectFindings(result: RunResult, expected: readonly ExpectedFin
     if (e.message !== undefined) shown.message = typeof e.message === 'string' ? e.message : expect.stringMatching(e.message);
     if (e.level !== undefined) shown.level = e.level;
     if (e.evidence !== undefined) shown.evidence = e.evidence;
+    if (e.frame !== undefined) shown.frame = e.frame;
     return shown;
   });
   expect(actual).toEqual(wanted);
+}
+
+/** Problems with a table itself: repeated names, repeated inputs, options the rule's schema rejects. */
+export function tableProblems(rule: AnyRule, cases: readonly Case[]): string[] {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  const inputs = new Map<string, string>();
+  for (const c of cases) {
+    if (names.has(c.name)) problems.push(`two cases are named "${c.name}"`);
+    names.add(c.name);
+    const input = jsonText([captureOf(c), c.options ?? null, c.level ?? null, c.source ?? null, c.peers ?? null]) ?? '';
+    const twin = inputs.get(input);
+    if (twin !== undefined) problems.push(`"${c.name}" has the same input as "${twin}"`);
+    else inputs.set(input, c.name);
+    if (c.options === undefined) continue;
+    // The options go through the config loader's own check, as a user's config would.
+    try {
+      validateConfig({ rules: { [rule.id]: ['warning', c.options] } }, [rule], c.name);
+    } catch (error) {
+      problems.push(`"${c.name}": ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return problems;
 }
 
 /** The tester of one rule: `ruleTester(rule).run({ valid, invalid })` declares one test per case. */
@@ -96,6 +130,9 @@ export function ruleTester<M extends string, O>(rule: RuleDefinition<M, O>) {
   const anyRule = rule as AnyRule;
   return {
     run(cases: RuleCases<M>): void {
+      it('has a well-formed case table', () => {
+        expect(tableProblems(anyRule, [...(cases.valid ?? []), ...(cases.invalid ?? [])])).toEqual([]);
+      });
       if (cases.valid?.length)
         describe('valid', () => {
           for (const c of cases.valid ?? []) {
@@ -104,6 +141,7 @@ export function ruleTester<M extends string, O>(rule: RuleDefinition<M, O>) {
               expect(result.findings).toEqual([]);
               if (c.skipped) expect(result.skipped.find((s) => s.ruleId === rule.id)?.reason).toMatch(c.skipped);
               else expect(result.skipped, `${rule.id} must run for a valid case to mean anything`).toEqual([]);
+              c.assert?.(result);
             });
           }
         });
@@ -112,7 +150,9 @@ export function ruleTester<M extends string, O>(rule: RuleDefinition<M, O>) {
           for (const c of cases.invalid ?? []) {
             it(c.name, () => {
               expect(c.findings.length, 'an invalid case expects at least one finding').toBeGreaterThan(0);
-              expectFindings(runRule(anyRule, captureOf(c), c), c.findings);
+              const result = runRule(anyRule, captureOf(c), c);
+              expectFindings(result, c.findings);
+              c.assert?.(result);
             });
           }
         });

@@ -1,5 +1,5 @@
 /** A source index in memory, for unit tests of the source rules (no ts-morph involved). */
-import type { SourceIndex } from '../../src/source/types.js';
+import type { SourceIndex } from '../../src/model/source-index.js';
 
 type Draft = { -readonly [K in keyof SourceIndex]?: SourceIndex[K] };
 

@@ -4,7 +4,7 @@
  * client config files (every server captured, then linted with the others as its peers).
  */
 import { dirname, join } from 'node:path';
-import type { Capture } from '../../src/capture.js';
+import type { Capture } from '../../src/model/capture.js';
 import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../../src/connect/capture-session.js';
 import { captureHttp, captureTarget } from '../../src/connect/capture-target.js';
 import { loadClientConfig } from '../../src/connect/client-config.js';

@@ -1,6 +1,6 @@
 /** The runner puts the first value the server's completion offers into the prompt argument, as the plan says. */
 import { describe, expect, it } from 'vitest';
-import { probeCalls } from '../../src/probes/records.js';
+import { probeCalls } from '../../src/model/probe-records.js';
 import { captureFixture } from '../helpers/capture.js';
 
 describe('prompt arguments from completions', () => {

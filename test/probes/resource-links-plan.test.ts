@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanPrompts, cleanResources, cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { buildPlan, resolveProbeConfig } from '../../src/probes/index.js';
-import type { ProbesConfig } from '../../src/probes/types.js';
+import type { ProbesConfig } from '../../src/model/probe-types.js';
 import { linksIn, readableLinkTarget } from '../../src/probes/resource-links.js';
 import { makeCapture } from '../helpers/capture.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanPrompts, cleanResources, cleanResourceTemplates, cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { buildPlan, resolveProbeConfig } from '../../src/probes/index.js';
-import type { ProbesConfig } from '../../src/probes/types.js';
+import type { ProbesConfig } from '../../src/model/probe-types.js';
 import { makeCapture } from '../helpers/capture.js';
 
 const config = (probes: ProbesConfig = {}, flags = {}) => resolveProbeConfig(probes, flags, { timeoutMs: 1000, startupTimeoutMs: 2000 });

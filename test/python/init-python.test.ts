@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectCandidates } from '../../src/init.js';
+import { detectCandidates } from '../../src/commands/init.js';
 import { fixturePath } from '../helpers/capture.js';
 
 const found = (dir: string) => detectCandidates(dir).map((c) => `${c.target.command} ${c.target.args.join(' ')} ← ${c.from}`);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TargetDescription } from '../../src/capture.js';
+import type { TargetDescription } from '../../src/model/capture.js';
 import { collectPythonFiles } from '../../src/source/python/files.js';
 import { projectScripts, pythonLaunch } from '../../src/source/python/launch.js';
 import { PY } from '../helpers/python.js';

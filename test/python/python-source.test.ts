@@ -7,7 +7,7 @@
 import type { Log } from 'sarif';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../rules/index.js';
-import { lint } from '../../src/lint.js';
+import { lint } from '../../src/session/lint.js';
 import { runCli } from '../helpers/cli.js';
 import { assertValidSarif } from '../helpers/github-sarif.js';
 import { LAUNCH, PY } from '../helpers/python.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, ClientConfigRecord, ClientFormat, ConfigValue } from '../../src/capture.js';
+import type { Capture, ClientConfigRecord, ClientFormat, ConfigValue } from '../../src/model/capture.js';
 import rule from '../../rules/config-inline-secret.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture } from '../../src/capture.js';
+import type { Capture } from '../../src/model/capture.js';
 import rule, { npxCall, splitSpec } from '../../rules/config-npx-unpinned.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';

@@ -3,7 +3,7 @@ import rule from '../../rules/error-text-hygiene.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { error, ran, runRule, text, toolCall } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 
 const RULE = 'error-text-hygiene';
 const lint = (answer: ProbeAnswer) =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import rule from '../../rules/evaluation-present.js';
 import { evaluationFacts, MAX_EVALUATION_BYTES, scanEvaluation } from '../../src/source/evaluation.js';
-import type { EvaluationFacts, SourceIndex } from '../../src/source/types.js';
+import type { EvaluationFacts, SourceIndex } from '../../src/model/source-index.js';
 import { makeCapture } from '../helpers/capture.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 

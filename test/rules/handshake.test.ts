@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, Handshake } from '../../src/capture.js';
+import type { Capture, Handshake } from '../../src/model/capture.js';
 import rule from '../../rules/handshake.js';
 import { stderrTail } from '../../rules/lib/stderr.js';
 import { makeCapture, summary } from '../helpers/capture.js';

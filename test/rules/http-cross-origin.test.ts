@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, HttpExchange } from '../../src/capture.js';
+import type { Capture, HttpExchange } from '../../src/model/capture.js';
 import rule from '../../rules/http-cross-origin.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { postExchange } from '../helpers/http-capture.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, ProbeRecord } from '../../src/capture.js';
+import type { Capture, ProbeRecord } from '../../src/model/capture.js';
 import rule from '../../rules/http-notification-accepted.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, HttpBody, ProbeRecord } from '../../src/capture.js';
+import type { Capture, HttpBody, ProbeRecord } from '../../src/model/capture.js';
 import rule from '../../rules/http-resume-own-stream.js';
 import { summary } from '../helpers/capture.js';
 import { httpCapture, postExchange } from '../helpers/http-exchanges.js';

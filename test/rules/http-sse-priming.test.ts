@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpBody } from '../../src/capture.js';
+import type { HttpBody } from '../../src/model/capture.js';
 import rule from '../../rules/http-sse-priming.js';
 import { summary } from '../helpers/capture.js';
 import { httpCapture, postExchange } from '../helpers/http-exchanges.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from '../../src/capture.js';
+import type { Frame } from '../../src/model/capture.js';
 import rule from '../../rules/input-required-placement.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';

@@ -3,7 +3,7 @@ import rule from '../../rules/invalid-arguments-rejected.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { closed, error, ran, runRule, text, timeout, toolCall } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 
 const RULE = 'invalid-arguments-rejected';
 const missing = (answer: ProbeAnswer, extra = {}) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/invalid-cursor-error.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { call, closed, error, ran, result, runRule } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 
 const RULE = 'invalid-cursor-error';
 const lint = (answer: ProbeAnswer, paginates = true) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools, withTool } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/invisible-unicode.js';
-import type { Capture } from '../../src/capture.js';
+import type { Capture } from '../../src/model/capture.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { REALISTIC_DESCRIPTIONS } from '../helpers/realistic-descriptions.js';
 import { runRule } from '../helpers/rule-tester.js';

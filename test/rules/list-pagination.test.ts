@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, ListCapture } from '../../src/capture.js';
+import type { Capture, ListCapture } from '../../src/model/capture.js';
 import rule from '../../rules/list-pagination.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';

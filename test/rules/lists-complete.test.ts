@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import type { Capture, Frame, ListCapture, OutputStats } from '../../src/capture.js';
+import type { Capture, Frame, ListCapture, OutputStats } from '../../src/model/capture.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/lists-complete.js';
 import { makeCapture, type CaptureSpec } from '../helpers/capture.js';

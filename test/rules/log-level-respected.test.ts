@@ -1,6 +1,6 @@
-import type { Frame } from '../../src/capture.js';
+import type { Frame } from '../../src/model/capture.js';
 import rule from '../../rules/log-level-respected.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 import { makeCapture } from '../helpers/capture.js';
 import { call, ran } from '../helpers/probes.js';
 import { ruleTester } from '../helpers/rule-tester.js';

@@ -1,4 +1,4 @@
-import type { Frame } from '../../src/capture.js';
+import type { Frame } from '../../src/model/capture.js';
 import rule from '../../rules/notification-schema-valid.js';
 import { makeCapture } from '../helpers/capture.js';
 import { ruleTester } from '../helpers/rule-tester.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/orphaned-processes.js';
-import type { Capture, ProcessExit } from '../../src/capture.js';
+import type { Capture, ProcessExit } from '../../src/model/capture.js';
 import { runRules } from '../../src/engine/run.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 

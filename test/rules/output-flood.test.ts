@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/output-flood.js';
-import type { Capture, Frame, OutputStats } from '../../src/capture.js';
+import type { Capture, Frame, OutputStats } from '../../src/model/capture.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';
 

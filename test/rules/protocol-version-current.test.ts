@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import type { Handshake } from '../../src/capture.js';
+import type { Handshake } from '../../src/model/capture.js';
 import rule from '../../rules/protocol-version-current.js';
 import { makeCapture } from '../helpers/capture.js';
 import { ruleTester } from '../helpers/rule-tester.js';

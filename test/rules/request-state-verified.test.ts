@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture, ProbeRecord } from '../../src/capture.js';
+import type { Capture, ProbeRecord } from '../../src/model/capture.js';
 import rule from '../../rules/request-state-verified.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/rule-tester.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/response-id-echo.js';
-import type { Frame } from '../../src/capture.js';
+import type { Frame } from '../../src/model/capture.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { call, ran, result, runRule, timeout } from '../helpers/probes.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/response-size-limit.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { ran, runRule, text, toolCall, toolResult } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 
 const RULE = 'response-size-limit';
 const big = 'x'.repeat(30_000);

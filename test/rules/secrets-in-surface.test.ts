@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanTools, withTool } from '../../fixtures/lib/raw-server.mjs';
 import rule from '../../rules/secrets-in-surface.js';
-import type { Capture, Frame } from '../../src/capture.js';
-import { redactCapture } from '../../src/util/redact.js';
+import type { Capture, Frame } from '../../src/model/capture.js';
+import { redactCapture } from '../../src/model/redact.js';
 import { FAKE_SECRETS, secretCore } from '../helpers/fake-secrets.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { REALISTIC_DESCRIPTIONS } from '../helpers/realistic-descriptions.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture } from '../../src/capture.js';
-import type { SourceIndex } from '../../src/source/types.js';
+import type { Capture } from '../../src/model/capture.js';
+import type { SourceIndex } from '../../src/model/source-index.js';
 import rule from '../../rules/source-stdout-write.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { makeSource } from '../helpers/source.js';

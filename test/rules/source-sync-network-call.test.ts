@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture } from '../../src/capture.js';
+import type { Capture } from '../../src/model/capture.js';
 import { runRules } from '../../src/engine/run.js';
-import type { SourceIndex } from '../../src/source/types.js';
+import type { SourceIndex } from '../../src/model/source-index.js';
 import rule from '../../rules/source-sync-network-call.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';

@@ -3,7 +3,7 @@ import rule from '../../rules/structured-output-conforms.js';
 import { cleanTools, withTool } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { ran, runRule, text, toolCall, toolResult } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 
 const RULE = 'structured-output-conforms';
 const outputSchema = { type: 'object', properties: { id: { type: 'string' }, year: { type: 'integer' } }, required: ['id'] };

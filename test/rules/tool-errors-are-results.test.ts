@@ -3,7 +3,7 @@ import rule from '../../rules/tool-errors-are-results.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { error, ran, runRule, text, toolCall } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 
 const RULE = 'tool-errors-are-results';
 const invalid = (answer: ProbeAnswer) =>

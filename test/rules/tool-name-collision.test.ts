@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Capture } from '../../src/capture.js';
+import type { Capture } from '../../src/model/capture.js';
 import { indexCapture } from '../../src/engine/capture-index.js';
 import rule from '../../rules/tool-name-collision.js';
 import { cleanTools } from '../../fixtures/lib/raw-server.mjs';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/undeclared-server-requests.js';
-import type { Frame } from '../../src/capture.js';
+import type { Frame } from '../../src/model/capture.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { runRule } from '../helpers/probes.js';
 

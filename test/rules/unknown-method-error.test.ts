@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/unknown-method-error.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { call, error, ran, result, runRule, timeout } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 
 const RULE = 'unknown-method-error';
 const lint = (answer: ProbeAnswer) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/unknown-tool-error.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { closed, error, ran, runRule, text, toolCall } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 
 const RULE = 'unknown-tool-error';
 const lint = (answer: ProbeAnswer) =>

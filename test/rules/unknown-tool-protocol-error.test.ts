@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/unknown-tool-protocol-error.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { error, ran, runRule, text, timeout, toolCall } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 import { runRules } from '../../src/engine/run.js';
 
 const RULE = 'unknown-tool-protocol-error';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/version-negotiation.js';
 import { makeCapture, summary } from '../helpers/capture.js';
 import { call, closed, error, ran, result, runRule, timeout } from '../helpers/probes.js';
-import type { ProbeAnswer } from '../../src/probes/types.js';
+import type { ProbeAnswer } from '../../src/model/probe-types.js';
 
 const RULE = 'version-negotiation';
 const params = { protocolVersion: '1900-01-01', capabilities: {}, clientInfo: { name: 'mcplint', version: 'test' } };

@@ -4,7 +4,7 @@
  * CallTool handler the loose z.object a tool's branch parses its arguments with.
  */
 import { Node, SyntaxKind } from 'ts-morph';
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import { position, snippet } from './positions.js';
 import type { ToolCode } from './registration-findings.js';
 import { resolveObject, unwrap } from './resolve.js';

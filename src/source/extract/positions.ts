@@ -1,7 +1,7 @@
 /** Where a node is, and the evidence text findings quote from it. */
 import { relative, sep } from 'node:path';
 import type { Node } from 'ts-morph';
-import type { SourcePosition } from '../types.js';
+import type { SourcePosition } from '../../model/source-index.js';
 
 export function position(node: Node, scope: { readonly root: string }): SourcePosition {
   const file = node.getSourceFile();

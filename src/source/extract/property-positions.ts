@@ -4,7 +4,7 @@
  * a tool's description or one parameter point at that line.
  */
 import { Node, type ObjectLiteralExpression } from 'ts-morph';
-import type { SourcePosition } from '../types.js';
+import type { SourcePosition } from '../../model/source-index.js';
 import { escapePointer, position } from './positions.js';
 import { findProperty, isStringish, propertyValue, propName, properties, resolveObject, resolveValue, unwrap } from './resolve.js';
 import type { Scope } from './scope.js';

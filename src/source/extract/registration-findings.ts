@@ -1,5 +1,5 @@
 import type { Node } from 'ts-morph';
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 
 /**
  * A tool's own code, as the registrations found it: what the throwing-handler and loose-zod

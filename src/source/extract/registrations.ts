@@ -4,7 +4,7 @@
  * dispatches these calls and `setRequestHandler` (request-handlers.ts), and owns what they find.
  */
 import { Node, type CallExpression, type PropertyAccessExpression } from 'ts-morph';
-import type { Registration } from '../types.js';
+import type { Registration } from '../../model/source-index.js';
 import { handlerFunction } from './functions.js';
 import { position } from './positions.js';
 import { serverPromptProperties, serverResourceProperties, serverToolProperties, type Properties } from './property-positions.js';

@@ -4,7 +4,7 @@
  * registrations; and the CallTool handler, the code of every tool.
  */
 import { Node, type CallExpression } from 'ts-morph';
-import type { Registration } from '../types.js';
+import type { Registration } from '../../model/source-index.js';
 import { handlerFunction, returnedExpressions } from './functions.js';
 import { position } from './positions.js';
 import { toolObjectProperties, type Properties } from './property-positions.js';

@@ -3,7 +3,7 @@
  * (`text.slice(0, LIMIT)`, `.substring(0, 25000)`). The first of each is kept; a constant wins.
  */
 import { Node, type CallExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
-import type { SourcePosition } from '../types.js';
+import type { SourcePosition } from '../../model/source-index.js';
 import { position } from './positions.js';
 import { unwrap } from './resolve.js';
 import type { Scope } from './scope.js';

@@ -4,7 +4,7 @@
  * (`console.log = console.error`), and writes in an HTTP server's start-up (stdout is free there).
  */
 import { Node, SyntaxKind, type CallExpression, type PropertyAccessExpression, type SourceFile } from 'ts-morph';
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import { lineText, position } from './positions.js';
 import { unwrap } from './resolve.js';
 import type { Scope } from './scope.js';

@@ -5,7 +5,7 @@
  * branch may throw, and a throw is tied to the tool of its branch.
  */
 import { Node, SyntaxKind } from 'ts-morph';
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import { enclosingFunction } from './functions.js';
 import { lineText, position } from './positions.js';
 import type { ToolCode } from './registration-findings.js';

@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { VERSION } from '../../version.js';
+import { VERSION } from '../../shared/version.js';
 import { cacheFile, readText, writeAtomically } from '../cache.js';
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import type { CollectedPythonFiles } from './files.js';
 
 const FORMAT = 1;

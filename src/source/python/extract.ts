@@ -3,7 +3,7 @@
  * their parts' positions, stdout writes, raising handlers, the response limit, loose Pydantic
  * input models and blocking network calls in async tools. Syntax only, like the TypeScript index.
  */
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import { relativeTo } from './files.js';
 import { parseAll } from './parser.js';
 import { loosePydanticModels } from './pydantic.js';

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { withEvaluation } from '../evaluation.js';
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import { openPythonIndexCache } from './cache.js';
 import { collectPythonFiles, relativeTo } from './files.js';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
-import type { TargetDescription } from '../../capture.js';
+import type { TargetDescription } from '../../model/capture.js';
 import { importRoots, isFile, moduleFile, pythonProjectRoot, runnableModuleFile } from './project.js';
 
 export interface PythonLaunch {

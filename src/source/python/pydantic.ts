@@ -6,7 +6,7 @@
  * `Model.model_validate(arguments)`) or a FastMCP tool takes one as a parameter.
  */
 import type { Node } from 'web-tree-sitter';
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import type { ToolCode } from './registrations.js';
 import { descendants, dottedName, lineText, parameters, position, type PythonModule } from './syntax.js';
 import { within } from './throwing-handlers.js';

@@ -9,7 +9,7 @@
  * `if name == "…"` branches.
  */
 import type { Node } from 'web-tree-sitter';
-import type { HandlerStyle, Registration, SourceIndex, SourcePosition } from '../types.js';
+import type { HandlerStyle, Registration, SourceIndex, SourcePosition } from '../../model/source-index.js';
 import { escapePointer } from '../extract/positions.js';
 import { callArguments, descendants, docstring, dottedName, parameters, position, stringValue, type PythonModule } from './syntax.js';
 

@@ -4,7 +4,7 @@
  * each is kept; a constant wins.
  */
 import type { Node } from 'web-tree-sitter';
-import type { SourcePosition } from '../types.js';
+import type { SourcePosition } from '../../model/source-index.js';
 import { descendants, dottedName, position, type PythonModule } from './syntax.js';
 
 const LIMIT_NAME = /CHAR(ACTER)?_?LIMIT|MAX_(RESPONSE|OUTPUT)_(CHARS|LENGTH|SIZE)/i;

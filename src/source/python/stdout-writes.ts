@@ -5,7 +5,7 @@
  * `print` when some module rebinds it, and everything when some module sends `sys.stdout` elsewhere.
  */
 import type { Node } from 'web-tree-sitter';
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import { callArguments, descendants, dottedName, lineText, position, type PythonModule } from './syntax.js';
 
 type Write = SourceIndex['stdoutWrites'][number];

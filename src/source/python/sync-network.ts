@@ -3,7 +3,7 @@
  * module-level `httpx.get/post/…` and `httpx.Client`. They hold the event loop for the whole round
  * trip, so every other request the server is handling waits.
  */
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import type { ToolCode } from './registrations.js';
 import { dottedName, isAsync, lineText, ownDescendants, position } from './syntax.js';
 import { within } from './throwing-handlers.js';

@@ -1,6 +1,6 @@
 /** Small readers of tree-sitter's Python syntax tree shared by the detectors. */
 import type { Node } from 'web-tree-sitter';
-import type { SourcePosition } from '../types.js';
+import type { SourcePosition } from '../../model/source-index.js';
 
 /** One parsed module: its path relative to the root, its text and its tree's root node. */
 export interface PythonModule {

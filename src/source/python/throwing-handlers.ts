@@ -5,7 +5,7 @@
  * an except clause is taken as handled (the except may not match, but that is a guess either way).
  */
 import type { Node } from 'web-tree-sitter';
-import type { SourceIndex } from '../types.js';
+import type { SourceIndex } from '../../model/source-index.js';
 import type { ToolCode } from './registrations.js';
 import { lineText, ownDescendants, position } from './syntax.js';
 

@@ -1,0 +1,1 @@
+export{t as resolveProbeConfig}from"./config-CtGZAwYX.js";

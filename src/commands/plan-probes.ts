@@ -1,0 +1,58 @@
+/**
+ * `mcplint plan` and `--dry-run`: connect, list, and print every probe request mcplint would send —
+ * tool, exact arguments, why — and every tool it would not call, with why. No probe request is
+ * sent and no tool is called. With --from, the plan is made from a saved capture without
+ * connecting at all.
+ */
+import type { Capture } from '../model/capture.js';
+import { acquireServer } from '../session/acquire.js';
+import type { LintOptions } from '../session/options.js';
+import { loadRunConfig } from '../session/run-config.js';
+import { serverInputs } from '../session/targets.js';
+import { formatPlan, type ProbePlan } from '../probes/index.js';
+import { targetLabel } from '../report/report.js';
+
+export interface PlannedServer {
+  readonly label: string;
+  readonly plan: ProbePlan;
+  readonly capture: Capture;
+}
+
+/** The probe plan of every server the options name (one, or each server of a client config). */
+export async function planProbes(options: LintOptions): Promise<PlannedServer[]> {
+  const run = await loadRunConfig(options);
+  const { inputs } = await serverInputs(options, run, false);
+  const context = { options, run, mode: 'plan' as const, sourceIndexes: new Map(), many: false };
+  const out: PlannedServer[] = [];
+  for (const input of inputs) {
+    const { capture, plan } = await acquireServer(input, context);
+    const name = input.kind === 'target' ? input.name : undefined;
+    out.push({ label: `${name ? `${name}: ` : ''}${labelOf(capture)}`, plan: plan!, capture });
+  }
+  return out;
+}
+
+function labelOf(capture: Capture): string {
+  const hs = capture.handshake;
+  const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
+  const version = hs.ok && typeof hs.serverInfo.version === 'string' ? ` ${hs.serverInfo.version}` : '';
+  return serverName ? `${serverName}${version}` : targetLabel(capture.target);
+}
+
+/** The plans as text or JSON (JSON: one object per server, in an array when there are several). */
+export function renderPlans(planned: readonly PlannedServer[], format: 'text' | 'json'): string {
+  const parts = planned.map(({ label, plan, capture }) => {
+    const hs = capture.handshake;
+    const header = {
+      label,
+      // A bare listing has no connection to open steps on.
+      ...(capture.target.kind === 'listing' ? {} : { target: capture.target.kind }),
+      ...(hs.ok
+        ? { protocolVersion: hs.protocolVersion, tools: capture.lists.tools.items.length }
+        : { problem: `the handshake failed: ${hs.message}` }),
+    };
+    return formatPlan(plan, header, format);
+  });
+  if (format === 'json' && parts.length > 1) return `[\n${parts.map((p) => p.trimEnd()).join(',\n')}\n]\n`;
+  return parts.join('\n');
+}

@@ -1,0 +1,260 @@
+/**
+ * mcplint's configuration: its JSON Schema (built from the rule registry, so rule ids and options
+ * are checked), validation with one clear message per problem, presets, and resolution of the
+ * effective level and options of every rule (preset → config file → --rule flags).
+ */
+import { createRequire } from 'node:module';
+import type { Ajv as AjvType, ErrorObject } from 'ajv';
+import { editDistance } from '../shared/edit-distance.js';
+import { LEVELS, type Level, type Rule } from '../engine/rule.js';
+import { checkRuleEntries, type SchemaCheck } from '../engine/rule-entries.js';
+import type { IgnoreEntry, RuleSetting } from '../engine/run.js';
+import { PROBES_CONFIG_SCHEMA } from '../probes/config-schema.js';
+import type { ProbesConfig } from '../model/probe-types.js';
+import { ConfigError } from '../shared/errors.js';
+
+/** The longest per-request timeout, from the config or --timeout: ten minutes. */
+export const MAX_TIMEOUT_MS = 600_000;
+
+export const PRESETS = ['recommended', 'strict', 'spec'] as const;
+export type Preset = (typeof PRESETS)[number];
+
+export type RuleEntry = Level | [Level] | [Level, Record<string, unknown>];
+
+export interface StdioTargetConfig {
+  readonly command: string;
+  readonly args?: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+  readonly cwd?: string;
+}
+
+export interface McplintConfig {
+  readonly $schema?: string;
+  readonly extends?: Preset;
+  readonly target?: StdioTargetConfig;
+  readonly rules?: Readonly<Record<string, RuleEntry>>;
+  readonly ignore?: readonly IgnoreEntry[];
+  /** Per-request timeout in ms. */
+  readonly timeout?: number;
+  /** Origins (besides the --url's own) that an HTTP server may redirect mcplint to, headers included. */
+  readonly allowOrigins?: readonly string[];
+  /** Source mapping: where the server's code is, or `enabled: false` to turn it off. */
+  readonly source?: SourceConfig;
+  /** Behaviour probes: which tools may be called, with which arguments (src/probes). */
+  readonly probes?: ProbesConfig;
+  /** A server of the --config-file that was skipped (not linted) fails the run (--fail-on-skipped wins). */
+  readonly failOnSkipped?: boolean;
+}
+
+export interface SourceConfig {
+  /** Project directory, relative to the config file (default: the launched script's package). */
+  readonly project?: string;
+  /** false turns source mapping off (like --no-source). Default true. */
+  readonly enabled?: boolean;
+  /** false: build the source index afresh every run, no on-disk cache (like --no-cache). Default true. */
+  readonly cache?: boolean;
+}
+
+// Defined in the shared layer so connect/ can raise it too; importers of this module keep finding it here.
+export { ConfigError };
+
+const levelSchema = { enum: [...LEVELS] };
+
+/** The config's JSON Schema, generated from the registry (also published for editors). */
+export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
+  const ruleProps: Record<string, unknown> = {};
+  for (const rule of rules) {
+    const withOptions = rule.options
+      ? [{ type: 'array', prefixItems: [levelSchema, rule.options.schema], minItems: 1, maxItems: 2, items: false }]
+      : [{ type: 'array', prefixItems: [levelSchema], minItems: 1, maxItems: 1, items: false }];
+    ruleProps[rule.id] = { description: rule.summary, oneOf: [levelSchema, ...withOptions] };
+  }
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'mcplint configuration',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      $schema: { type: 'string' },
+      extends: { enum: [...PRESETS], description: 'Base preset: recommended (default), strict or spec.' },
+      target: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['command'],
+        description: 'The stdio server to lint when no target is given on the command line.',
+        properties: {
+          command: { type: 'string', minLength: 1 },
+          args: { type: 'array', items: { type: 'string' } },
+          env: { type: 'object', additionalProperties: { type: 'string' } },
+          cwd: { type: 'string' },
+        },
+      },
+      rules: { type: 'object', additionalProperties: false, properties: ruleProps },
+      ignore: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['rule', 'reason'],
+          properties: {
+            rule: { type: 'string' },
+            tool: { type: 'string' },
+            prompt: { type: 'string' },
+            resource: { type: 'string' },
+            reason: { type: 'string', minLength: 1, description: 'Why this finding is accepted (required).' },
+          },
+        },
+      },
+      timeout: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_TIMEOUT_MS,
+        description: 'Per-request timeout in milliseconds (at most 600000: 10 minutes).',
+      },
+      allowOrigins: {
+        type: 'array',
+        items: { type: 'string', pattern: '^https?://[^/?#]+/?$' },
+        description:
+          "Origins (scheme://host[:port]) besides the --url's own that an HTTP server may send mcplint to by a redirect or a legacy SSE endpoint; your headers go with it. Default: none.",
+      },
+      source: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'Source mapping: findings point at the line that registers the tool.',
+        properties: {
+          project: {
+            type: 'string',
+            minLength: 1,
+            description: "The server's project directory, relative to this file (default: the launched script's nearest package.json).",
+          },
+          enabled: { type: 'boolean', description: 'false turns source mapping off, like --no-source.' },
+          cache: {
+            type: 'boolean',
+            description:
+              'false builds the source index afresh on every run instead of reusing it from node_modules/.cache/mcplint, like --no-cache.',
+          },
+        },
+      },
+      probes: PROBES_CONFIG_SCHEMA,
+      failOnSkipped: {
+        type: 'boolean',
+        description:
+          'With --config-file: exit 1 when a server of the client config was skipped (not linted). Default false; --fail-on-skipped / --no-fail-on-skipped win.',
+      },
+    },
+  };
+}
+
+let validator: { rules: readonly Rule[]; validate: (value: unknown) => ErrorObject[] } | undefined;
+let ajv: AjvType | undefined;
+const optionChecks = new WeakMap<object, (value: unknown) => readonly ErrorObject[]>();
+
+function loadAjv(): AjvType {
+  if (ajv) return ajv;
+  const require = createRequire(import.meta.url);
+  const Ajv2020 = (require('ajv/dist/2020') as { default: new (o: object) => AjvType }).default;
+  ajv = new Ajv2020({ allErrors: false, strict: false });
+  return ajv;
+}
+
+/** One compiled check per rule options schema. */
+const optionsCheck: SchemaCheck = (schema) => {
+  let check = optionChecks.get(schema);
+  if (!check) {
+    const compiled = loadAjv().compile(schema);
+    check = (v) => (compiled(v) ? [] : (compiled.errors ?? []));
+    optionChecks.set(schema, check);
+  }
+  return check;
+};
+
+/** Validate a loaded config; throws ConfigError with one readable line. */
+export function validateConfig(value: unknown, rules: readonly Rule[], file: string): McplintConfig {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError(`${file}: the configuration must be an object`);
+  const ruleIds = new Set(rules.map((r) => r.id));
+  const ruleSection = (value as Record<string, unknown>).rules;
+  if (ruleSection && typeof ruleSection === 'object') {
+    for (const id of Object.keys(ruleSection)) {
+      if (!ruleIds.has(id)) throw new ConfigError(`${file}: rules.${id}: unknown rule "${id}"${suggest(id, ruleIds)}`);
+    }
+    if (!Array.isArray(ruleSection)) checkRuleEntries(ruleSection as Record<string, unknown>, rules, file, optionsCheck);
+  }
+  if (!validator || validator.rules !== rules) {
+    const compiled = loadAjv().compile(configSchema(rules));
+    validator = { rules, validate: (v) => (compiled(v) ? [] : (compiled.errors ?? [])) };
+  }
+  const errors = validator.validate(value);
+  if (errors.length > 0) throw new ConfigError(`${file}: ${describe(errors[0]!)}`);
+  return value as McplintConfig;
+}
+
+function describe(error: ErrorObject): string {
+  const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '(root)';
+  if (error.keyword === 'additionalProperties') return `${where}: unknown key "${String(error.params.additionalProperty)}"`;
+  if (error.keyword === 'enum') return `${where}: must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+  if (error.keyword === 'oneOf' && /^rules\./.test(where))
+    return `${where}: must be a level (${LEVELS.join(', ')}) or [level, options] with valid options`;
+  return `${where}: ${error.message ?? 'is invalid'}`;
+}
+
+function suggest(id: string, known: Set<string>): string {
+  const close = [...known].filter((k) => k.includes(id) || id.includes(k) || editDistance(k, id) <= 3);
+  return close.length > 0
+    ? ` (did you mean ${close
+        .slice(0, 2)
+        .map((c) => `"${c}"`)
+        .join(' or ')}?)`
+    : '';
+}
+
+/** Parse `--rule id=level` flags. */
+export function parseRuleFlags(flags: readonly string[], rules: readonly Rule[]): Map<string, Level> {
+  const ids = new Set(rules.map((r) => r.id));
+  const out = new Map<string, Level>();
+  for (const flag of flags) {
+    const match = /^([^=]+)=(.+)$/.exec(flag);
+    if (!match) throw new ConfigError(`--rule ${flag}: expected id=level, e.g. --rule tool-name-verb=off`);
+    const [, id, level] = match as unknown as [string, string, string];
+    if (!ids.has(id)) throw new ConfigError(`--rule ${flag}: unknown rule "${id}"${suggest(id, ids)}`);
+    if (!(LEVELS as readonly string[]).includes(level)) throw new ConfigError(`--rule ${flag}: level must be one of ${LEVELS.join(', ')}`);
+    out.set(id, level as Level);
+  }
+  return out;
+}
+
+/** The level of a rule in a preset. */
+export function presetLevel(rule: Rule, preset: Preset): Level {
+  switch (preset) {
+    case 'recommended':
+      return rule.severity;
+    case 'strict':
+      // Every guideline at warning or above.
+      return rule.severity === 'error' ? 'error' : 'warning';
+    case 'spec':
+      return rule.basis === 'spec' ? rule.severity : 'off';
+  }
+}
+
+/** Effective level and options of every rule. */
+export function resolveSettings(
+  rules: readonly Rule[],
+  config: McplintConfig,
+  flags: ReadonlyMap<string, Level>,
+): Map<string, RuleSetting> {
+  const preset = config.extends ?? 'recommended';
+  const settings = new Map<string, RuleSetting>();
+  for (const rule of rules) {
+    let level = presetLevel(rule, preset);
+    let options: Record<string, unknown> = {};
+    const entry = config.rules?.[rule.id];
+    if (typeof entry === 'string') level = entry;
+    else if (Array.isArray(entry)) {
+      level = entry[0];
+      options = entry[1] ?? {};
+    }
+    level = flags.get(rule.id) ?? level;
+    settings.set(rule.id, { level, options });
+  }
+  return settings;
+}

@@ -1,0 +1,200 @@
+/**
+ * The default human format: per server a header, findings grouped by subject (like ESLint's
+ * stylish groups by file), evidence quoted under its finding, the repeated findings of one rule
+ * folded into one line, then counts, score, Top fixes and skipped rules; a run over several servers
+ * ends with one line per server.
+ */
+import pc from 'picocolors';
+import { subjectKey, subjectLabel, type Rule, type Severity } from '../../engine/rule.js';
+import type { LintReport, ServerReport } from '../report.js';
+import { listedText, totals, transportText } from '../report.js';
+import { plural } from '../../shared/text.js';
+import { foldFindings, foldHeadline, groupSubject } from './fold.js';
+import { inertReport } from './inert-report.js';
+import { pointsText, subjectsText, topFixes } from './top-fixes.js';
+import type { Formatter } from './types.js';
+import { wrappedLine } from './wrap.js';
+
+/** Where a finding's message starts: four spaces, the level tag (seven wide) and two spaces. */
+const FINDING_INDENT = 13;
+const INDENT = ' '.repeat(FINDING_INDENT);
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+export const text: Formatter = (untrusted, context) => {
+  const report = inertReport(untrusted);
+  const c = pc.createColors(context.color);
+  const out: string[] = [];
+  const fold = context.fold !== false;
+  if (context.quiet) return quietText(report, c, fold, context.width);
+  for (const server of report.servers) out.push(...renderServer(server, c, fold, context.rules, context.width), '');
+  const skipped = report.skippedServers ?? [];
+  if (report.servers.length > 1 || skipped.length > 0) {
+    out.push(...serverLines(report, c), '');
+    out.push(summaryLine(totals(report), c, { linted: report.servers.length, skipped: skipped.length }));
+  }
+  out.push(...baselineLines(report, c));
+  return out.join('\n').replace(/\n+$/, '') + '\n';
+};
+
+function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: readonly Rule[], width: number | undefined): string[] {
+  const lines: string[] = [];
+  const facts: string[] = [transportText(server.transport)];
+  if (server.handshake.ok) {
+    facts.push(`protocol ${server.handshake.protocolVersion}`);
+    facts.push(listedText(server.stats));
+  } else {
+    facts.push('handshake failed');
+  }
+  facts.push(`${(server.stats.durationMs / 1000).toFixed(1)} s`);
+  lines.push(`${c.bold(c.underline(server.label))} ${c.dim(`(${facts.join(' · ')})`)}`);
+  lines.push(...findingLines(server.findings, c, fold, width));
+  if (server.findings.length > 0) lines.push('');
+
+  const cap = server.score.cappedBy ? `, capped: ${server.score.cappedBy}` : '';
+  lines.push(summaryLine(server.counts, c) + c.dim(` · score ${server.score.score}/100 (${server.score.grade}${cap})`));
+  lines.push(...topFixLines(server, rules, c));
+  if (server.ignored.length > 0) lines.push(c.dim(`  ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`));
+  const baselined = server.baselined?.length ?? 0;
+  if (baselined > 0) lines.push(c.dim(`  baselined: ${plural(baselined, 'known finding')} (in the baseline; not failing the run)`));
+  // Rules that could apply but lacked data are gaps worth naming; rules for another transport,
+  // protocol era or a client config are only counted (json lists every reason).
+  const gaps = server.skipped.filter((s) => s.applicable !== false);
+  const notApplicable = server.skipped.length - gaps.length;
+  if (gaps.length > 0) {
+    lines.push(c.dim(`  not checked: ${plural(gaps.length, 'rule')}`));
+    for (const line of gapLines(gaps, fold)) lines.push(c.dim(`    ${line}`));
+  }
+  if (notApplicable > 0)
+    lines.push(
+      c.dim(
+        `  ${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version, what it offers, or target kind)`,
+      ),
+    );
+  for (const note of server.notes) lines.push(c.yellow(`  note: ${note}`));
+  return lines;
+}
+
+/** Rules folded into one line per shared reason (a bare listing skips ~40 for the same one); --no-fold lists each. */
+const FOLD_GAPS_FROM = 3;
+
+function gapLines(gaps: ServerReport['skipped'], fold: boolean): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const s of gaps) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.ruleId]);
+  const lines: string[] = [];
+  for (const s of gaps) {
+    const ids = byReason.get(s.reason)!;
+    if (!fold || ids.length < FOLD_GAPS_FROM) lines.push(`${s.ruleId}: ${s.reason}`);
+    else if (ids[0] === s.ruleId) {
+      const more = ids.length > 3;
+      lines.push(
+        `${plural(ids.length, 'rule')} (${ids.slice(0, 3).join(', ')}${more ? '…' : ''}): ${s.reason}${more ? ' (--no-fold lists them)' : ''}`,
+      );
+    }
+  }
+  return lines;
+}
+
+/** Findings grouped by subject, evidence under each, then the folded repeats. */
+function findingLines(findings: ServerReport['findings'], c: Colors, fold: boolean, width: number | undefined): string[] {
+  const lines: string[] = [];
+  const { folds, rest } = foldFindings(findings, fold);
+  let currentGroup = '';
+  for (const finding of rest) {
+    const group = subjectKey(groupSubject(finding.subject));
+    if (group !== currentGroup) {
+      currentGroup = group;
+      const where = finding.location.anchor === 'source' ? c.dim(`  ${finding.location.uri}:${finding.location.startLine}`) : '';
+      lines.push('', `  ${c.bold(subjectLabel(groupSubject(finding.subject)))}${where}`);
+    }
+    lines.push(...wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
+    if (finding.evidence) {
+      for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`${INDENT}${c.dim('│')} ${c.dim(line)}`);
+    }
+  }
+  if (folds.length > 0) {
+    lines.push('', `  ${c.bold('repeated findings')} ${c.dim('(--no-fold prints every one)')}`);
+    for (const f of folds) {
+      const first = f.findings[0]!;
+      lines.push(`    ${levelTag(first.level, c)}  ${foldHeadline(f)}`);
+      lines.push(`${INDENT}${c.dim(`e.g. ${first.message}`)}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * --quiet: error findings only (under their server's name), then one summary line that says how
+ * many warnings and notes it leaves out; no score, Top fixes or not-checked list.
+ */
+function quietText(report: LintReport, c: Colors, fold: boolean, width: number | undefined): string {
+  const out: string[] = [];
+  for (const server of report.servers) {
+    const errors = server.findings.filter((f) => f.level === 'error');
+    if (errors.length === 0) continue;
+    out.push(c.bold(c.underline(server.label)), ...findingLines(errors, c, fold, width), '');
+  }
+  const sum = totals(report);
+  const hidden = [sum.warning > 0 ? plural(sum.warning, 'warning') : '', sum.note > 0 ? plural(sum.note, 'note') : '']
+    .filter(Boolean)
+    .join(', ');
+  const skipped = report.skippedServers?.length ?? 0;
+  const across = report.servers.length > 1 || skipped > 0 ? ` in ${plural(report.servers.length, 'linted server')}` : '';
+  const tail = `${hidden ? ` (${hidden} not shown)` : ''}${skipped > 0 ? `, ${plural(skipped, 'server')} skipped (not linted)` : ''}`;
+  if (sum.error > 0) out.push(`${c.red('✖')} ${plural(sum.error, 'error')}${across}${tail}`);
+  else if (skipped > 0) out.push(c.yellow(`⚠ no errors${across}${tail}`));
+  else out.push(c.green(hidden ? `✔ no errors${across}${tail}` : `✔ no problems${across}`));
+  return `${out.join('\n')}\n`;
+}
+
+/** The baseline's stale entries: one line, then one line per entry. */
+function baselineLines(report: LintReport, c: Colors): string[] {
+  const b = report.baseline;
+  if (!b) return [];
+  const head = `baseline ${b.file}: ${plural(b.entries, 'entry').replace(/entrys$/, 'entries')}, ${b.matched} matched`;
+  if (b.stale.length === 0) return [c.dim(head + (b.updated ? ' (updated)' : ''))];
+  return [
+    c.yellow(`${head}, ${b.stale.length} stale (no longer found; remove with --update-baseline):`),
+    ...b.stale.map((e) => c.yellow(`  ${e.rule}  ${e.subject}  ${c.dim(e.fingerprint)}`)),
+  ];
+}
+
+/** The rules whose fix would raise the score most: points, rule, failing subjects. */
+function topFixLines(server: ServerReport, rules: readonly Rule[], c: Colors): string[] {
+  const fixes = topFixes(server, rules);
+  if (fixes.length === 0) return [];
+  const width = Math.max(...fixes.map((f) => f.ruleId.length));
+  return [
+    c.bold('  Top fixes') + c.dim(' (points the score would gain)'),
+    ...fixes.map((f) => `    ${pointsText(f.points).padStart(5)}  ${f.ruleId.padEnd(width)}  ${c.dim(subjectsText(f))}`),
+  ];
+}
+
+/** One line per server, then one per skipped server: a run over several servers at a glance. */
+function serverLines(report: LintReport, c: Colors): string[] {
+  const lines = [c.bold('servers')];
+  const width = Math.max(...report.servers.map((s) => s.label.length), ...(report.skippedServers ?? []).map((s) => s.name.length));
+  for (const s of report.servers) {
+    const state = s.handshake.ok ? '' : c.red('  failed to start');
+    const counts = `${plural(s.counts.error, 'error')}, ${plural(s.counts.warning, 'warning')}`;
+    lines.push(`  ${s.label.padEnd(width)}  ${s.score.grade} ${String(s.score.score).padStart(3)}  ${counts}${state}`);
+  }
+  for (const s of report.skippedServers ?? []) lines.push(c.yellow(`  ${s.name.padEnd(width)}  skipped: ${s.reason}`));
+  return lines;
+}
+
+function levelTag(level: Severity, c: Colors): string {
+  if (level === 'error') return c.red('error  ');
+  if (level === 'warning') return c.yellow('warning');
+  return c.blue('note   ');
+}
+
+/** The counts line (never "no problems" while servers were skipped: they were not judged at all); with `scope` (a multi-server or skipping run) it says how many servers were linted and skipped. */
+function summaryLine(counts: Readonly<Record<Severity, number>>, c: Colors, scope?: { linted: number; skipped: number }): string {
+  const problems = counts.error + counts.warning + counts.note;
+  const where = scope ? ` in ${plural(scope.linted, 'linted server')}` : '';
+  const skipped = scope && scope.skipped > 0 ? `, ${plural(scope.skipped, 'server')} skipped (not linted)` : '';
+  if (problems === 0) return skipped ? c.yellow(`⚠ no problems${where}${skipped}`) : c.green(`✔ no problems${where}`);
+  const mark = counts.error > 0 ? c.red('✖') : c.yellow('⚠');
+  return `${mark} ${plural(problems, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')})${where}${skipped}`;
+}

@@ -1,0 +1,253 @@
+/**
+ * The report: what formatters receive. One entry per linted server (a client config can hold
+ * several), each with located findings, skipped rules, ignored findings and a score.
+ */
+import { targetText, type Capture, type TargetDescription } from '../model/capture.js';
+import { locate, type Anchors, type Location } from '../locate/locate.js';
+import type { Rule, Severity } from '../engine/rule.js';
+import type { Finding, RunResult, SkippedRule } from '../engine/run.js';
+import {
+  fixGains,
+  ruleScope,
+  ruleScores,
+  scoreServer,
+  type FixGain,
+  type RuleScore,
+  type Score,
+  type SubjectCounts,
+} from '../score/score.js';
+import { parameterCounts } from '../score/score-subjects.js';
+import type { BaselineSummary } from './baseline.js';
+import { countLevels, sumLevelCounts } from '../shared/levels.js';
+import { plural } from '../shared/text.js';
+
+export interface LocatedFinding extends Finding {
+  readonly location: Location;
+}
+
+/** A finding the baseline covers, with the reason its entry gives. */
+export type BaselinedFinding = LocatedFinding & { readonly reason: string };
+
+export interface ServerReport {
+  /** Short human name: the server's own name and version, else the command or URL. */
+  readonly label: string;
+  /** Its place among the servers of its client config (sharded runs merge back into this order). */
+  readonly position?: number;
+  /**
+   * Client-config servers: the tools the client exposes (includeTools/excludeTools applied) and
+   * where each is declared, which `mcplint merge` needs to judge cross-server rules over shards.
+   */
+  readonly exposedTools?: readonly { readonly name: string; readonly location: Location }[];
+  readonly target: TargetDescription;
+  /**
+   * The server's files besides its findings' own places (manifest, entry, declaring config,
+   * capture), best first: SARIF falls back on them when a location is not in the repository.
+   * Not part of the JSON format (a merged report has none).
+   */
+  readonly anchorPlaces?: readonly Location[];
+  readonly transport: Capture['transport'];
+  readonly handshake: {
+    readonly ok: boolean;
+    readonly protocolVersion?: string;
+    readonly serverName?: string;
+    readonly serverVersion?: string;
+    readonly message?: string;
+  };
+  readonly stats: {
+    readonly tools: number;
+    readonly prompts: number;
+    readonly resources: number;
+    readonly resourceTemplates: number;
+    readonly durationMs: number;
+  };
+  readonly findings: readonly LocatedFinding[];
+  readonly ignored: readonly (LocatedFinding & { readonly reason: string })[];
+  /** Known findings covered by the baseline (--baseline): they do not fail the run but still count in the score. */
+  readonly baselined?: readonly BaselinedFinding[];
+  /** Names of the tools the server listed (per-tool scores). */
+  readonly toolNames?: readonly string[];
+  /** Parameters per listed tool: the subjects of parameter rules in the score (absent: none counted). */
+  readonly toolParameters?: Readonly<Record<string, number>>;
+  readonly skipped: readonly SkippedRule[];
+  /** Rules that ran on this server (enabled, data present). */
+  readonly ran: readonly string[];
+  readonly counts: Readonly<Record<Severity, number>>;
+  readonly score: Score;
+  readonly notes: readonly string[];
+}
+
+export interface LintReport {
+  readonly tool: { readonly name: 'mcplint'; readonly version: string };
+  readonly servers: readonly ServerReport[];
+  /** Set when a baseline was applied (--baseline / --update-baseline). */
+  readonly baseline?: BaselineSummary;
+  /** --config-file: servers of the file that could not be linted, and why (absent: none). */
+  readonly skippedServers?: readonly { readonly name: string; readonly reason: string }[];
+}
+
+/** `runNotes`: notes about this run rather than the server (e.g. source mapping failed), after the capture's. */
+export function buildServerReport(
+  capture: Capture,
+  result: RunResult,
+  anchors: Anchors,
+  rules: readonly Rule[],
+  runNotes: readonly string[] = [],
+): ServerReport {
+  const located = ({ at, ...f }: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors, at) });
+  const findings = result.findings.map(located);
+  const counts = countLevels(findings);
+  const hs = capture.handshake;
+  const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
+  const serverVersion = hs.ok && typeof hs.serverInfo.version === 'string' ? hs.serverInfo.version : undefined;
+  const unscored = {
+    label: serverName ? `${serverName}${serverVersion ? ` ${serverVersion}` : ''}` : targetLabel(capture.target),
+    target: capture.target,
+    anchorPlaces: anchorPlacesOf(anchors),
+    transport: capture.transport,
+    handshake: hs.ok ? { ok: true, protocolVersion: hs.protocolVersion, serverName, serverVersion } : { ok: false, message: hs.message },
+    stats: {
+      tools: capture.lists.tools.items.length,
+      prompts: capture.lists.prompts.items.length,
+      resources: capture.lists.resources.items.length,
+      resourceTemplates: capture.lists.resourceTemplates.items.length,
+      durationMs: capture.timing.totalMs,
+    },
+    findings,
+    ignored: result.ignored.map((f) => ({ ...located(f), reason: f.reason })),
+    toolNames: listedToolNames(capture),
+    toolParameters: parameterCounts(capture),
+    skipped: result.skipped,
+    ran: result.ran,
+    counts,
+    notes: runNotes.length > 0 ? [...capture.notes, ...runNotes] : capture.notes,
+  };
+  return { ...unscored, score: serverScore(unscored, rules) };
+}
+
+/** What the score of a server is computed from (a report being built, or one read back by merge). */
+export type ScoredServer = Pick<ServerReport, 'findings' | 'baselined' | 'ran' | 'stats' | 'toolParameters' | 'handshake'>;
+
+function scoreInput(server: ScoredServer, rules: readonly Rule[]) {
+  return {
+    // Baselined findings are known but unresolved: they count.
+    findings: [...server.findings, ...(server.baselined ?? [])],
+    rules,
+    ran: server.ran,
+    subjects: serverSubjects(server),
+    handshakeOk: server.handshake.ok,
+  };
+}
+
+/** The server's score (src/score/score.ts); `mcplint merge` recomputes it with this after cross-server rules. */
+export function serverScore(server: ScoredServer, rules: readonly Rule[]): Score {
+  return scoreServer(scoreInput(server, rules));
+}
+
+/** Each ran rule's part in the server's score (the Top fixes table reads it). */
+export function serverRuleScores(server: ScoredServer, rules: readonly Rule[]): RuleScore[] {
+  return server.handshake.ok ? ruleScores(scoreInput(server, rules)) : [];
+}
+
+/** What fixing each failing rule would add to the server's score, most first (the Top fixes table). */
+export function serverFixGains(server: ScoredServer, rules: readonly Rule[]): FixGain[] {
+  return fixGains(scoreInput(server, rules));
+}
+
+function serverSubjects(server: ScoredServer): SubjectCounts {
+  const parameters = Object.values(server.toolParameters ?? {}).reduce((sum, n) => sum + n, 0);
+  const { tools, prompts, resources, resourceTemplates } = server.stats;
+  return { tools, parameters, prompts, resources: resources + resourceTemplates };
+}
+
+function anchorPlacesOf(anchors: Anchors): Location[] {
+  return (['manifest', 'entry', 'config', 'capture'] as const).flatMap((anchor) => {
+    const place = anchors[anchor];
+    return place ? [{ uri: place.uri, startLine: place.line, anchor }] : [];
+  });
+}
+
+function listedToolNames(capture: Capture): string[] {
+  const names = new Set<string>();
+  for (const item of capture.lists.tools.items) {
+    const name = (item as { name?: unknown } | null)?.name;
+    if (typeof name === 'string') names.add(name);
+  }
+  return [...names];
+}
+
+export interface ToolScore extends Score {
+  readonly name: string;
+  /** Findings about this tool that count against the run (baselined and ignored ones excluded). */
+  readonly counts: Readonly<Record<Severity, number>>;
+}
+
+/**
+ * Per-tool scores: the server model (src/score/score.ts) over one tool. Its rules are the ran
+ * rules that judge tools or parameters, plus any rule with a finding about it; its subjects are the
+ * tool and its parameters; baselined findings count, exactly as in the server score. Every listed
+ * tool appears, in list order; a tool with findings that was not listed (e.g. a duplicate name) is added.
+ */
+export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolScore[] {
+  if (!server.handshake.ok) return [];
+  const ruleById = new Map(rules.map((r) => [r.id, r]));
+  const toolRules = server.ran.filter((id) => {
+    const rule = ruleById.get(id);
+    return rule !== undefined && (ruleScope(rule) === 'tools' || ruleScope(rule) === 'parameters');
+  });
+  // Findings grouped by tool once: per-tool filtering of every finding would be tools × findings.
+  const scored = new Map<string, Finding[]>();
+  const counted = new Map<string, Record<Severity, number>>();
+  for (const name of server.toolNames ?? []) scored.set(name, []);
+  for (const f of [...server.findings, ...(server.baselined ?? [])]) {
+    if (f.subject.kind !== 'tool') continue;
+    let list = scored.get(f.subject.name);
+    if (!list) scored.set(f.subject.name, (list = []));
+    list.push(f);
+  }
+  for (const f of server.findings) {
+    if (f.subject.kind !== 'tool') continue;
+    let counts = counted.get(f.subject.name);
+    if (!counts) counted.set(f.subject.name, (counts = { error: 0, warning: 0, note: 0 }));
+    counts[f.level]++;
+  }
+  return [...scored].map(([name, findings]) => {
+    const subjects = { tools: 1, parameters: server.toolParameters?.[name] ?? 0, prompts: 0, resources: 0 };
+    const { cappedBy: _cappedBy, ...score } = scoreServer({ findings, rules, ran: toolRules, subjects, handshakeOk: true });
+    return { name, ...score, counts: counted.get(name) ?? { error: 0, warning: 0, note: 0 } };
+  });
+}
+
+/** What a server lists, as every report's header says it: "4 tools, 1 prompt, 1 resource" (templates only when there are any). */
+export function listedText(stats: ServerReport['stats']): string {
+  return [
+    plural(stats.tools, 'tool'),
+    plural(stats.prompts, 'prompt'),
+    plural(stats.resources, 'resource'),
+    ...(stats.resourceTemplates ? [plural(stats.resourceTemplates, 'resource template')] : []),
+  ].join(', ');
+}
+
+/** The transport as a report shows it: a bare listing (--from) had none. */
+export function transportText(transport: Capture['transport']): string {
+  return transport === 'none' ? 'bare tools/list result, no live session' : transport;
+}
+
+export function targetLabel(target: TargetDescription): string {
+  if (target.declaredIn?.serverName) return target.declaredIn.serverName;
+  return targetText(target);
+}
+
+/** Ignored and baselined findings over all servers (every format's summary shows them). */
+export function setAside(report: LintReport): { ignored: number; baselined: number } {
+  let ignored = 0;
+  let baselined = 0;
+  for (const s of report.servers) {
+    ignored += s.ignored.length;
+    baselined += s.baselined?.length ?? 0;
+  }
+  return { ignored, baselined };
+}
+
+export function totals(report: LintReport): Record<Severity, number> {
+  return sumLevelCounts(report.servers.map((s) => s.counts));
+}

@@ -1,0 +1,99 @@
+/**
+ * What `mcplint rules` and `mcplint explain` print: the rule list (text, markdown, json) and one
+ * rule's document (text, markdown, json). The JSON carries each rule's document and message
+ * templates, as `ruff rule --output-format json` does, so editors and bots need no second source.
+ */
+import { ruleStatus, type Rule } from '../engine/rule.js';
+import { docsUrl, ruleMarkdown, rulesTable, ruleText } from './rule-docs.js';
+import { editDistance } from '../shared/edit-distance.js';
+import { GRADE_BANDS, highestScoreOf, ruleScope, ruleWeight } from '../score/score.js';
+
+export type ListFormat = 'text' | 'json' | 'markdown';
+export type ExplainFormat = 'text' | 'markdown' | 'json';
+
+/** One rule as JSON: the metadata keys `mcplint rules --format json` always had, then the rest. */
+export function ruleJson(rule: Rule): Record<string, unknown> {
+  return {
+    id: rule.id,
+    category: rule.category,
+    severity: rule.severity,
+    basis: rule.basis,
+    precision: rule.precision,
+    summary: rule.summary,
+    since: rule.since ?? null,
+    docs: docsUrl(rule.id),
+    until: rule.until ?? null,
+    status: ruleStatus(rule),
+    replacedBy: rule.replacedBy ?? null,
+    checklist: rule.checklist === undefined || rule.checklist === 'none' ? [] : [...rule.checklist],
+    messages: { ...rule.messages },
+    documentation: ruleMarkdown(rule),
+  };
+}
+
+/** "(preview)", "(deprecated: use x)", or nothing for a stable rule. */
+function statusNote(rule: Rule): string {
+  const status = ruleStatus(rule);
+  if (status === 'stable') return '';
+  return status === 'deprecated' && rule.replacedBy ? ` (deprecated: use ${rule.replacedBy})` : ` (${status})`;
+}
+
+/** The output of `mcplint rules`. */
+export function rulesListing(rules: readonly Rule[], format: ListFormat): string {
+  if (format === 'markdown') return rulesTable(rules) + '\n';
+  if (format === 'json') return JSON.stringify(rules.map(ruleJson), null, 2) + '\n';
+  const width = Math.max(...rules.map((r) => r.id.length));
+  const byCategory = new Map<string, Rule[]>();
+  for (const r of rules) byCategory.set(r.category, [...(byCategory.get(r.category) ?? []), r]);
+  const lines: string[] = [];
+  for (const [category, list] of byCategory) {
+    lines.push(category);
+    for (const r of list) {
+      const weight = `[weight ${ruleWeight(r)} · ${ruleScope(r)}]`;
+      lines.push(`  ${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}${statusNote(r)}  ${weight}`);
+    }
+    lines.push('');
+  }
+  lines.push(...scoreLegend());
+  lines.push(`${rules.length} rules. mcplint explain <rule> prints one rule's documentation.`);
+  return lines.join('\n') + '\n';
+}
+
+/** How the weight column is read, and the grade bands (README "Score and grade"). */
+function scoreLegend(): string[] {
+  const bands = GRADE_BANDS.map(([grade, floor]) => (floor > 0 ? `${grade} ≥ ${floor}` : `${grade} below ${GRADE_BANDS.at(-2)![1]}`));
+  return [
+    'Score: [weight W · scope] — each rule weighs W (level weight × category weight) and scores the',
+    'share of its subjects (the scope: server, tools, parameters, prompts or resources) that pass;',
+    'the server score is the weighted mean.',
+    `Grades: ${bands.join(', ')}. A spec error caps at C (${highestScoreOf('C')}), a security error at D (${highestScoreOf('D')});`,
+    'a failed handshake scores 0.',
+    '',
+  ];
+}
+
+/** Known ids close to an unknown one (a substring either way, or a few edits away), closest first. */
+export function closeRuleIds(id: string, known: readonly string[]): string[] {
+  return known
+    .map((k) => ({ k, d: editDistance(k, id) }))
+    .filter(({ k, d }) => k.includes(id) || id.includes(k) || d <= 3)
+    .sort((a, b) => a.d - b.d || a.k.localeCompare(b.k))
+    .map(({ k }) => k);
+}
+
+/** The output of `mcplint explain <id>`, or the usage error for an id that is not a rule. */
+export type Explained = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
+
+export function explainRule(rules: readonly Rule[], id: string, format: ExplainFormat): Explained {
+  const rule = rules.find((r) => r.id === id);
+  if (!rule) {
+    const close = closeRuleIds(
+      id,
+      rules.map((r) => r.id),
+    ).slice(0, 2);
+    const hint = close.length > 0 ? ` (did you mean ${close.map((c) => `"${c}"`).join(' or ')}?)` : '';
+    return { ok: false, error: `unknown rule "${id}"${hint}. mcplint rules lists them all.` };
+  }
+  if (format === 'json') return { ok: true, text: JSON.stringify(ruleJson(rule), null, 2) + '\n' };
+  return { ok: true, text: format === 'markdown' ? ruleMarkdown(rule) : ruleText(rule) };
+}

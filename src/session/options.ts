@@ -1,0 +1,59 @@
+/**
+ * What a caller of the pipeline says: the target (one of them), how to capture it, and how to
+ * judge it. The CLI maps its flags onto this; library users pass it to lint() or planProbes().
+ */
+import type { ResolvedTarget } from '../connect/capture-target.js';
+import type { HttpTransportChoice } from '../connect/http.js';
+import type { Rule } from '../engine/rule.js';
+import type { ProbeFlags } from '../model/probe-types.js';
+import type { SourceIndex } from '../model/source-index.js';
+
+export interface LintOptions {
+  readonly cwd: string;
+  /**
+   * The rules, or a function that loads them: the CLI passes the import, which the pipeline starts
+   * right after launching the server, so loading the rules overlaps the server's start-up (they
+   * are loaded before the launch only when a config file or --rule flags need checking).
+   */
+  readonly rules: readonly Rule[] | (() => Promise<readonly Rule[]>);
+  /** Command and arguments after `--`. */
+  readonly command?: readonly string[];
+  /** Lint a saved capture instead of launching anything. */
+  readonly from?: string;
+  readonly configFile?: string;
+  /** Skip looking for a config file (tests, --no-config). */
+  readonly noConfig?: boolean;
+  readonly ruleFlags?: readonly string[];
+  readonly timeoutMs?: number;
+  readonly saveCapture?: string;
+  /** Project directory for source mapping (default: config source.project, else the launched script's package). */
+  readonly project?: string;
+  /** Turn source mapping off (never loads the TypeScript compiler). */
+  readonly noSource?: boolean;
+  /** --no-cache: build the source index afresh, without reading or writing its on-disk cache. */
+  readonly noCache?: boolean;
+  /** Source indexes already built, by project root and entry (shared by the servers of one run). */
+  readonly sourceIndexes?: Map<string, Promise<SourceIndex>>;
+  /** --url: a Streamable HTTP (or legacy HTTP+SSE) server. */
+  readonly url?: string;
+  /** --header values for --url, by name (secrets: sent, never printed or saved). */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** --allow-origin: origins besides the URL's own that redirects and a legacy SSE endpoint may lead to. */
+  readonly allowOrigins?: readonly string[];
+  /** --transport: auto (Streamable HTTP, falling back to HTTP+SSE), http, sse. */
+  readonly transport?: HttpTransportChoice;
+  /** --protocol: the protocol version to ask for (2026-07-28 uses server/discover). */
+  readonly protocol?: string;
+  /** --config-file: a client config (Claude, Cursor, VS Code, Gemini, Windsurf); lints every server, or --server. */
+  readonly clientConfigFile?: string;
+  /** --server: the one server of the client config to lint. */
+  readonly server?: string;
+  /** --shard i/n: with --config-file, lint only the i-th of n deterministic slices of its servers (CI matrices). */
+  readonly shard?: { readonly index: number; readonly count: number };
+  /** --jobs: servers linted in parallel. */
+  readonly jobs?: number;
+  /** An already resolved target; wins over everything else. */
+  readonly target?: ResolvedTarget;
+  /** --no-probes / --no-protocol-probes (win over the config's `probes` section). */
+  readonly probes?: ProbeFlags;
+}
