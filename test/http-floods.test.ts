@@ -8,13 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { captureHttpFixture } from './helpers/targets.js';
 import { lintAll, summary } from './helpers/capture.js';
 
-describe.concurrent('HTTP floods', { timeout: 120_000 }, () => {
+// Reading 64 MiB takes a busy machine longer than a normal request timeout; these tests are about
+// the cap, so mcplint is given time enough to reach it.
+const floodOptions = { probes: false, timeoutMs: 60_000 } as const;
+
+describe.concurrent('HTTP floods', { timeout: 180_000 }, () => {
   for (const [mode, cause] of [
     ['sse-event', 'the tools/list response exceeded the 64 MiB body cap (an SSE event in it exceeded the 16 MiB event cap)'],
     ['endless-body', 'the tools/list response exceeded the 64 MiB body cap'],
   ] as const) {
     it(`${mode}: stops at the body cap and says so`, async () => {
-      const capture = await captureHttpFixture('bench/http-flood-server.mjs', { args: [mode], probes: false });
+      const capture = await captureHttpFixture('bench/http-flood-server.mjs', { args: [mode], ...floodOptions });
       expect(capture.handshake.ok).toBe(true);
       expect(capture.lists.tools.status).toBe('error');
       expect(capture.lists.tools.error?.message).toContain(`${cause}; mcplint stopped reading it`);
@@ -32,7 +36,7 @@ describe.concurrent('HTTP floods', { timeout: 120_000 }, () => {
   }
 
   it('an initialize answer that never ends: the handshake fails at once, naming the body cap', async () => {
-    const capture = await captureHttpFixture('bench/http-flood-server.mjs', { args: ['endless-initialize'], probes: false });
+    const capture = await captureHttpFixture('bench/http-flood-server.mjs', { args: ['endless-initialize'], ...floodOptions });
     expect(capture.handshake).toMatchObject({ ok: false, reason: 'too-large' });
     const finding = lintAll(capture).findings.find((f) => f.ruleId === 'handshake');
     expect(finding?.message).toContain('the initialize response exceeded the 64 MiB body cap; mcplint stopped reading it');

@@ -40,6 +40,8 @@ export async function captureHttpFixture(
     transport?: HttpTransportChoice;
     headers?: Record<string, string>;
     probes?: boolean;
+    /** mcplint's request (and handshake) timeout, for tests about something other than timing out (5 s otherwise). */
+    timeoutMs?: number;
   } = {},
 ): Promise<Capture> {
   const server = await startHttpFixture(relative, options);
@@ -51,6 +53,9 @@ export async function captureHttpFixture(
       {
         ...DEFAULT_CAPTURE_OPTIONS,
         ...timeouts,
+        ...(options.timeoutMs
+          ? { timeoutMs: options.timeoutMs, startupTimeoutMs: Math.max(options.timeoutMs, timeouts.startupTimeoutMs) }
+          : {}),
         probes:
           options.probes === false ? httpProbeHook(resolveProbeConfig(undefined, { probes: false }, timeouts)) : defaultProbes().probes!,
       },
