@@ -18,6 +18,7 @@ import { captureFixture, fixturePath, summary } from './helpers/capture.js';
 import { PROBE_RULES } from './helpers/probe-rules.js';
 import { rules as registry } from '../rules/index.js';
 import { readCallLog } from './helpers/call-log.js';
+import { captureHttpFixture, servesHttp } from './helpers/targets.js';
 
 const ALL = [...registry];
 const lint = (capture: Capture, rules: Rule[] = ALL) => summary(runRules(capture, { rules, settings: new Map() }));
@@ -44,6 +45,13 @@ async function logged(
     env: { MCPLINT_FIXTURE_LOG: file, ...(extra.env ?? {}) },
     ...(probeConfig ? { probeConfig } : {}),
   });
+  return { capture, log: readLog(file) };
+}
+
+/** The same for a fixture that serves Streamable HTTP, captured over HTTP. */
+async function loggedOverHttp(relative: string): Promise<{ capture: Capture; log: Logged[] }> {
+  const file = join(scratch(), 'received.jsonl');
+  const capture = await captureHttpFixture(relative, { env: { MCPLINT_FIXTURE_LOG: file } });
   return { capture, log: readLog(file) };
 }
 
@@ -122,7 +130,7 @@ describe.concurrent('probe safety over stdio', () => {
     const problems: string[] = [];
     const worker = async () => {
       for (let f = queue.shift(); f; f = queue.shift()) {
-        const { capture, log } = await logged(f, undefined, { timeoutMs: 2000 });
+        const { capture, log } = servesHttp(f) ? await loggedOverHttp(f) : await logged(f, undefined, { timeoutMs: 2000 });
         const listed = new Map(capture.lists.tools.items.map((t) => [(t as { name: string }).name, t as { name: string }]));
         for (const [name] of toolCalls(log)) {
           if (name === undefined || name.startsWith('mcplint_no_such_tool')) continue;

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Log, Result } from 'sarif';
@@ -13,7 +13,7 @@ import { rules } from '../rules/index.js';
 import { captureFixture, fixturePath, makeCapture } from './helpers/capture.js';
 import { assertGitHubIngestible, assertValidSarif, githubIngestionProblems, sarifSchemaErrors } from './helpers/github-sarif.js';
 import { CONTEXT, lintReport, reportWithFindings, serverReport } from './helpers/report.js';
-import { captureHttpFixture } from './helpers/targets.js';
+import { captureHttpFixture, servesHttp } from './helpers/targets.js';
 
 const RULE = 'tool-annotations-present';
 
@@ -395,15 +395,9 @@ describe.concurrent('SARIF of real servers', () => {
       .sort()
       .map((id) => join('rules', id, 'bad.mjs')),
   ].filter((f) => existsSync(fixturePath(f)));
-  // A fixture that serves Streamable HTTP says so in its expected.json; over stdio it would only
-  // time out waiting for an answer it never gives.
-  const overHttp = (fixture: string): boolean => {
-    const expected = join(fixturePath(fixture), '..', 'expected.json');
-    return existsSync(expected) && (JSON.parse(readFileSync(expected, 'utf8')) as { transport?: string }).transport === 'http';
-  };
   for (const fixture of fixtures) {
     it(`${fixture} is valid and ingestible`, async () => {
-      const capture = overHttp(fixture) ? await captureHttpFixture(fixture) : await captureFixture(fixture);
+      const capture = servesHttp(fixture) ? await captureHttpFixture(fixture) : await captureFixture(fixture);
       const server = serverReport(capture, { anchors: { fallback: 'node', entry: { uri: `fixtures/${fixture}`, line: 1 } } });
       const log = render(lintReport(server));
       expect(resultsOf(log)).toHaveLength(server.findings.length);

@@ -3,6 +3,7 @@
  * at a free port, URL read from their first stdout line `LISTENING <url>`, stopped afterwards) and
  * client config files (every server captured, then linted with the others as its peers).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Capture } from '../../src/model/capture.js';
 import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../../src/connect/capture-session.js';
@@ -17,6 +18,15 @@ import { startHttpServer, type HttpFixtureOptions, type RunningServer } from '..
 import { fixturePath, summary } from './capture.js';
 
 export type { RunningServer } from '../../scripts/http-fixture.js';
+
+/**
+ * Whether a rule fixture serves Streamable HTTP (its expected.json says `"transport": "http"`):
+ * over stdio it would only time out waiting for an answer it never gives.
+ */
+export function servesHttp(relative: string): boolean {
+  const expected = join(dirname(fixturePath(relative)), 'expected.json');
+  return existsSync(expected) && (JSON.parse(readFileSync(expected, 'utf8')) as { transport?: string }).transport === 'http';
+}
 
 /** Start an HTTP fixture server (a path under fixtures/) and wait for its URL. */
 export function startHttpFixture(relative: string, options: HttpFixtureOptions = {}): Promise<RunningServer> {
