@@ -1,11 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import type { Capture, Handshake } from '../../src/model/capture.js';
+import { describe } from 'vitest';
+import type { Handshake } from '../../src/model/capture.js';
 import rule from '../../rules/discover-result-schema.js';
-import { makeCapture, summary } from '../helpers/capture.js';
-import { runRule } from '../helpers/rule-tester.js';
+import { makeCapture } from '../helpers/capture.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'discover-result-schema';
-const run = (capture: Capture) => runRule(rule, capture);
 const discovered = (raw: Record<string, unknown>): Handshake => ({
   ok: true,
   requestedVersion: '2026-07-28',
@@ -19,18 +18,20 @@ const discovered = (raw: Record<string, unknown>): Handshake => ({
 const good = { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 60000, cacheScope: 'public' };
 
 describe(RULE, () => {
-  it('accepts a valid DiscoverResult', () => {
-    expect(run(makeCapture({ handshake: discovered(good) })).findings).toEqual([]);
-  });
-
-  it('reports schema problems', () => {
-    const result = run(makeCapture({ handshake: discovered({ ...good, cacheScope: 'shared', ttlMs: undefined }) }));
-    expect(summary(result).length).toBeGreaterThanOrEqual(2);
-    expect(result.findings.map((f) => f.message).join('\n')).toContain('cacheScope');
-  });
-
-  it('ignores handshakes made with initialize', () => {
-    const capture: Capture = makeCapture({ protocolVersion: '2026-07-28' });
-    expect(run(capture).findings).toEqual([]);
+  ruleTester(rule).run({
+    valid: [
+      { name: 'accepts a valid DiscoverResult', capture: () => makeCapture({ handshake: discovered(good) }) },
+      { name: 'ignores handshakes made with initialize', capture: () => makeCapture({ protocolVersion: '2026-07-28' }) },
+    ],
+    invalid: [
+      {
+        name: 'reports schema problems',
+        capture: () => makeCapture({ handshake: discovered({ ...good, cacheScope: 'shared', ttlMs: undefined }) }),
+        findings: [
+          { messageId: 'schema', subject: 'server', message: /cacheScope/ },
+          { messageId: 'schema', subject: 'server', message: /required property 'ttlMs'/ },
+        ],
+      },
+    ],
   });
 });
