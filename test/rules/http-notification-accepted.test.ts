@@ -1,11 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import type { Capture, ProbeRecord } from '../../src/model/capture.js';
+import { describe, expect } from 'vitest';
+import type { ProbeRecord } from '../../src/model/capture.js';
 import rule from '../../rules/http-notification-accepted.js';
-import { makeCapture, summary } from '../helpers/capture.js';
-import { runRule } from '../helpers/rule-tester.js';
+import { makeCapture } from '../helpers/capture.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'http-notification-accepted';
-const run = (capture: Capture) => runRule(rule, capture);
 const probe = (data: Record<string, unknown>): Record<string, ProbeRecord> => ({
   'http-notification': {
     id: 'http-notification',
@@ -13,33 +12,40 @@ const probe = (data: Record<string, unknown>): Record<string, ProbeRecord> => ({
     data: { exchange: 1, bodyBytes: 0, method: 'notifications/initialized', ...data },
   },
 });
+const answered = (data: Record<string, unknown>) => () => makeCapture({ transport: 'http', probes: probe(data) });
 
 describe(RULE, () => {
-  it('accepts 202 with no body', () => {
-    expect(run(makeCapture({ transport: 'http', probes: probe({ status: 202 }) })).findings).toEqual([]);
-  });
-
-  it('reports a 200 answer', () => {
-    expect(summary(run(makeCapture({ transport: 'http', probes: probe({ status: 200, bodyBytes: 11 }) })))).toEqual([
-      `${RULE} wrongStatus transport`,
-    ]);
-  });
-
-  it('reports a 202 with a body', () => {
-    expect(summary(run(makeCapture({ transport: 'http', probes: probe({ status: 202, bodyBytes: 8 }) })))).toEqual([
-      `${RULE} body transport`,
-    ]);
-  });
-
-  it('allows refusing with an error status', () => {
-    expect(run(makeCapture({ transport: 'http', probes: probe({ status: 400 }) })).findings).toEqual([]);
-  });
-
-  it('is skipped over stdio and when the probe did not run', () => {
-    expect(run(makeCapture({ probes: probe({ status: 200 }) })).skipped.map((s) => s.reason)).toEqual(['the transport is stdio, not HTTP']);
-    const skipped = run(
-      makeCapture({ transport: 'http', probes: { 'http-notification': { id: 'http-notification', status: 'skipped', reason: 'modern' } } }),
-    );
-    expect(skipped.skipped[0]!.reason).toContain('modern');
+  ruleTester(rule).run({
+    valid: [
+      { name: 'accepts 202 with no body', capture: answered({ status: 202 }) },
+      { name: 'allows refusing with an error status', capture: answered({ status: 400 }) },
+      {
+        name: 'is skipped over stdio',
+        capture: () => makeCapture({ probes: probe({ status: 200 }) }),
+        skipped: /^the transport is stdio, not HTTP$/,
+        assert: (result) => expect(result.skipped).toHaveLength(1),
+      },
+      {
+        name: 'is skipped when the probe did not run',
+        capture: () =>
+          makeCapture({
+            transport: 'http',
+            probes: { 'http-notification': { id: 'http-notification', status: 'skipped', reason: 'modern' } },
+          }),
+        skipped: /modern/,
+      },
+    ],
+    invalid: [
+      {
+        name: 'reports a 200 answer',
+        capture: answered({ status: 200, bodyBytes: 11 }),
+        findings: [{ messageId: 'wrongStatus', subject: 'transport' }],
+      },
+      {
+        name: 'reports a 202 with a body',
+        capture: answered({ status: 202, bodyBytes: 8 }),
+        findings: [{ messageId: 'body', subject: 'transport' }],
+      },
+    ],
   });
 });

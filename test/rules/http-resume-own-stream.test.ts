@@ -1,9 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import type { Capture, HttpBody, ProbeRecord } from '../../src/model/capture.js';
 import rule from '../../rules/http-resume-own-stream.js';
-import { summary } from '../helpers/capture.js';
 import { httpCapture, postExchange } from '../helpers/http-exchanges.js';
-import { runRule } from '../helpers/rule-tester.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'http-resume-own-stream';
 const stream = (ids: string[]): HttpBody => ({
@@ -13,7 +12,7 @@ const stream = (ids: string[]): HttpBody => ({
   eventIds: ids,
   firstEvent: { id: true, empty: true },
 });
-const resumed = (replayedIds: string[]): Capture => {
+const resumed = (replayedIds: string[]) => (): Capture => {
   const capture = httpCapture([
     postExchange(0, 'initialize', stream(['a-0', 'a-1'])),
     postExchange(1, 'tools/list', stream(['b-0', 'b-1'])),
@@ -29,14 +28,18 @@ const resumed = (replayedIds: string[]): Capture => {
 };
 
 describe(RULE, () => {
-  it("accepts a replay of the resumed stream's own events, or of nothing, or of ids it never saw", () => {
-    for (const ids of [['a-1'], [], ['z-9']]) expect(runRule(rule, resumed(ids)).findings, ids.join()).toEqual([]);
-  });
-
-  it("reports a replay of another stream's event, once", () => {
-    const result = runRule(rule, resumed(['a-1', 'b-0', 'b-1']));
-    expect(summary(result)).toEqual([`${RULE} otherStream transport`]);
-    expect(result.findings[0]!.message).toContain('"b-0"');
-    expect(result.findings[0]!.message).toContain('tools/list');
+  ruleTester(rule).run({
+    valid: [
+      { name: "accepts a replay of the resumed stream's own events", capture: resumed(['a-1']) },
+      { name: 'accepts a replay of nothing', capture: resumed([]) },
+      { name: 'accepts a replay of ids it never saw', capture: resumed(['z-9']) },
+    ],
+    invalid: [
+      {
+        name: "reports a replay of another stream's event, once",
+        capture: resumed(['a-1', 'b-0', 'b-1']),
+        findings: [{ messageId: 'otherStream', subject: 'transport', message: /"b-0".*tools\/list/ }],
+      },
+    ],
   });
 });
