@@ -3,7 +3,7 @@ import rule from '../rules/tool-description-length.js';
 import titleRule from '../rules/tool-title-present.js';
 import { cleanTools } from '../fixtures/lib/raw-server.mjs';
 import { makeCapture } from './helpers/capture.js';
-import { tableProblems } from './helpers/rule-tester.js';
+import { expectFindings, tableProblems } from './helpers/rule-tester.js';
 
 const capture = () => makeCapture({ tools: cleanTools() });
 
@@ -32,5 +32,26 @@ describe('the rule tester refuses a table that tests less than it says', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^"bad": .*tool-description-length/);
     expect(tableProblems(titleRule, [{ name: 'none', capture, options: { x: 1 } }])).toHaveLength(1);
+  });
+});
+
+describe('expectFindings', () => {
+  const finding = (evidence?: string) => ({
+    ruleId: 'r',
+    messageId: 'm',
+    level: 'warning' as const,
+    message: 'text',
+    subject: { kind: 'server' as const },
+    fingerprint: 'f',
+    ...(evidence === undefined ? {} : { evidence }),
+  });
+  const result = (evidence?: string) => ({ findings: [finding(evidence)], ignored: [], skipped: [], ran: ['r'] });
+
+  it('matches evidence exactly, by pattern, or as absent', () => {
+    expectFindings(result('abc'), [{ messageId: 'm', subject: 'server', evidence: 'abc' }]);
+    expectFindings(result('abc'), [{ messageId: 'm', subject: 'server', evidence: /^a/ }]);
+    expectFindings(result(), [{ messageId: 'm', subject: 'server', evidence: null }]);
+    expect(() => expectFindings(result('abc'), [{ messageId: 'm', subject: 'server', evidence: null }])).toThrow();
+    expect(() => expectFindings(result('abc'), [{ messageId: 'm', subject: 'server', evidence: /^b/ }])).toThrow();
   });
 });

@@ -44,7 +44,8 @@ export interface ExpectedFinding<M extends string> {
   readonly subject: string;
   readonly message?: string | RegExp;
   readonly level?: Severity;
-  readonly evidence?: string;
+  /** The quoted evidence: exact, matched (RegExp), or `null` for none. */
+  readonly evidence?: string | RegExp | null;
   /** Index into capture.frames of the frame the finding points at (`null`: it points at none). */
   readonly frame?: number | null;
 }
@@ -83,7 +84,7 @@ function project(finding: Finding, expected: ExpectedFinding<string> | undefined
   const shown: Record<string, unknown> = { messageId: finding.messageId, subject: subjectKey(finding.subject) };
   if (expected?.message !== undefined) shown.message = finding.message;
   if (expected?.level !== undefined) shown.level = finding.level;
-  if (expected?.evidence !== undefined) shown.evidence = finding.evidence;
+  if (expected?.evidence !== undefined) shown.evidence = finding.evidence ?? null;
   if (expected?.frame !== undefined) shown.frame = finding.frame ?? null;
   return shown;
 }
@@ -95,7 +96,7 @@ export function expectFindings(result: RunResult, expected: readonly ExpectedFin
     const shown: Record<string, unknown> = { messageId: e.messageId, subject: e.subject };
     if (e.message !== undefined) shown.message = typeof e.message === 'string' ? e.message : expect.stringMatching(e.message);
     if (e.level !== undefined) shown.level = e.level;
-    if (e.evidence !== undefined) shown.evidence = e.evidence;
+    if (e.evidence !== undefined) shown.evidence = e.evidence instanceof RegExp ? expect.stringMatching(e.evidence) : e.evidence;
     if (e.frame !== undefined) shown.frame = e.frame;
     return shown;
   });
