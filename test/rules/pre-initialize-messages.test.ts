@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import rule from '../../rules/pre-initialize-messages.js';
 import type { Frame } from '../../src/model/capture.js';
-import { makeCapture, summary } from '../helpers/capture.js';
-import { runRule } from '../helpers/probes.js';
+import { makeCapture } from '../helpers/capture.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'pre-initialize-messages';
 let seq = 0;
@@ -17,15 +17,22 @@ const handshake = (early: unknown[]): Frame[] => [
 ];
 
 describe(RULE, () => {
-  it('reports a notification before the initialize response; log messages and later notifications are fine', () => {
-    const frames = handshake([
-      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'starting' } },
-      { jsonrpc: '2.0', method: 'notifications/resources/list_changed' },
-    ]);
-    const res = runRule(rule, makeCapture({ frames }));
-    expect(summary(res)).toEqual([`${RULE} early server`]);
-    expect(res.findings[0]!.message).toContain('notifications/resources/list_changed before answering initialize');
+  ruleTester(rule).run({
+    valid: [{ name: 'is silent for a server that waits', capture: () => makeCapture({ frames: handshake([]) }) }],
+    invalid: [
+      {
+        name: 'reports a notification before the initialize response; log messages and later notifications are fine',
+        capture: () =>
+          makeCapture({
+            frames: handshake([
+              { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'starting' } },
+              { jsonrpc: '2.0', method: 'notifications/resources/list_changed' },
+            ]),
+          }),
+        findings: [
+          { messageId: 'early', subject: 'server', message: /notifications\/resources\/list_changed before answering initialize/ },
+        ],
+      },
+    ],
   });
-
-  it('is silent for a server that waits', () => expect(summary(runRule(rule, makeCapture({ frames: handshake([]) })))).toEqual([]));
 });
