@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import type { Capture, ProbeRecord } from '../../src/model/capture.js';
 import rule from '../../rules/request-state-verified.js';
 import type { ProbeAnswer } from '../../src/model/probe-types.js';
-import { makeCapture, summary } from '../helpers/capture.js';
-import { runRule } from '../helpers/rule-tester.js';
+import { makeCapture } from '../helpers/capture.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'request-state-verified';
 const result = (value: Record<string, unknown>): ProbeAnswer => ({ kind: 'result', ms: 1, frame: -1, resultChars: 50, result: value });
@@ -18,6 +18,7 @@ const call = (step: number, answer: ProbeAnswer, params: Record<string, unknown>
   answer,
 });
 const asked = result({ resultType: 'input_required', inputRequests: {}, requestState: 'state-1' });
+const complete = result({ resultType: 'complete', messages: [] });
 const capture = (plain: ProbeAnswer, forged: ProbeAnswer): Capture => {
   const probes: Record<string, ProbeRecord> = {
     'prompts-get': { id: 'prompts-get', status: 'ran', data: { calls: [call(1, plain)] } },
@@ -31,22 +32,25 @@ const capture = (plain: ProbeAnswer, forged: ProbeAnswer): Capture => {
 };
 
 describe(RULE, () => {
-  it('accepts a forged state rejected with an error or answered with the InputRequiredResult again', () => {
-    expect(
-      runRule(rule, capture(asked, { kind: 'error', ms: 1, frame: -1, error: { code: -32602, message: 'bad state' } })).findings,
-    ).toEqual([]);
-    expect(runRule(rule, capture(asked, asked)).findings).toEqual([]);
-  });
-
-  it('does not judge a server that never asked for input with a requestState on that prompt', () => {
-    const complete = result({ resultType: 'complete', messages: [] });
-    expect(runRule(rule, capture(complete, complete)).findings).toEqual([]);
-    expect(runRule(rule, capture(result({ resultType: 'input_required', inputRequests: {} }), complete)).findings).toEqual([]);
-  });
-
-  it('reports a completed result for a forged state', () => {
-    const found = runRule(rule, capture(asked, result({ resultType: 'complete', messages: [] })));
-    expect(summary(found)).toEqual([`${RULE} forgedAccepted server`]);
-    expect(found.findings[0]!.message).toContain('"forged"');
+  ruleTester(rule).run({
+    valid: [
+      {
+        name: 'accepts a forged state rejected with an error',
+        capture: capture(asked, { kind: 'error', ms: 1, frame: -1, error: { code: -32602, message: 'bad state' } }),
+      },
+      { name: 'accepts a forged state answered with the InputRequiredResult again', capture: capture(asked, asked) },
+      { name: 'does not judge a server that never asked for input on that prompt', capture: capture(complete, complete) },
+      {
+        name: 'does not judge a server that asked for input without a requestState',
+        capture: capture(result({ resultType: 'input_required', inputRequests: {} }), complete),
+      },
+    ],
+    invalid: [
+      {
+        name: 'reports a completed result for a forged state',
+        capture: capture(asked, complete),
+        findings: [{ messageId: 'forgedAccepted', subject: 'server', message: /"forged"/ }],
+      },
+    ],
   });
 });

@@ -1,12 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import type { Capture, Frame } from '../../src/model/capture.js';
+import { describe } from 'vitest';
+import type { Frame } from '../../src/model/capture.js';
 import rule from '../../rules/result-type-present.js';
-import { makeCapture, summary } from '../helpers/capture.js';
-import { runRule } from '../helpers/rule-tester.js';
+import { makeCapture } from '../helpers/capture.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 import { MODERN_HANDSHAKE } from '../helpers/http-capture.js';
 
 const RULE = 'result-type-present';
-const run = (capture: Capture) => runRule(rule, capture);
 const modern = MODERN_HANDSHAKE;
 let seq = 0;
 const send = (id: number, method: string): Frame => ({
@@ -29,34 +28,40 @@ const recv = (id: number, result: unknown): Frame => ({
 });
 
 describe(RULE, () => {
-  it('accepts results with resultType', () => {
-    const frames = [send(1, 'tools/list'), recv(1, { resultType: 'complete', tools: [] })];
-    expect(run(makeCapture({ handshake: modern, frames })).findings).toEqual([]);
-  });
-
-  it('reports a missing resultType once per method, and ignores server/discover', () => {
-    const frames = [
-      send(1, 'server/discover'),
-      recv(1, {}),
-      send(2, 'tools/list'),
-      recv(2, { tools: [] }),
-      send(3, 'tools/list'),
-      recv(3, { tools: [] }),
-    ];
-    const result = run(makeCapture({ handshake: modern, frames }));
-    expect(summary(result)).toEqual([`${RULE} missing server`]);
-    expect(result.findings[0]!.message).toContain('tools/list');
-  });
-
-  it('reports an unknown resultType', () => {
-    expect(summary(run(makeCapture({ handshake: modern, frames: [send(1, 'prompts/list'), recv(1, { resultType: 'done' })] })))).toEqual([
-      `${RULE} invalid server`,
-    ]);
-  });
-
-  it('is skipped for legacy servers', () => {
-    const result = run(makeCapture({ frames: [send(1, 'tools/list'), recv(1, { tools: [] })] }));
-    expect(result.findings).toEqual([]);
-    expect(result.skipped[0]!.reason).toContain('2026-07-28');
+  ruleTester(rule).run({
+    valid: [
+      {
+        name: 'accepts results with resultType',
+        capture: () => makeCapture({ handshake: modern, frames: [send(1, 'tools/list'), recv(1, { resultType: 'complete', tools: [] })] }),
+      },
+      {
+        name: 'is skipped for legacy servers',
+        capture: () => makeCapture({ frames: [send(1, 'tools/list'), recv(1, { tools: [] })] }),
+        skipped: /2026-07-28/,
+      },
+    ],
+    invalid: [
+      {
+        name: 'reports a missing resultType once per method, and ignores server/discover',
+        capture: () =>
+          makeCapture({
+            handshake: modern,
+            frames: [
+              send(1, 'server/discover'),
+              recv(1, {}),
+              send(2, 'tools/list'),
+              recv(2, { tools: [] }),
+              send(3, 'tools/list'),
+              recv(3, { tools: [] }),
+            ],
+          }),
+        findings: [{ messageId: 'missing', subject: 'server', message: /tools\/list/ }],
+      },
+      {
+        name: 'reports an unknown resultType',
+        capture: () => makeCapture({ handshake: modern, frames: [send(1, 'prompts/list'), recv(1, { resultType: 'done' })] }),
+        findings: [{ messageId: 'invalid', subject: 'server' }],
+      },
+    ],
   });
 });
