@@ -1,45 +1,54 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import rule from '../../rules/structured-output-conforms.js';
 import { cleanTools, withTool } from '../../fixtures/lib/raw-server.mjs';
-import { makeCapture, summary } from '../helpers/capture.js';
-import { ran, runRule, text, toolCall, toolResult } from '../helpers/probes.js';
+import { makeCapture } from '../helpers/capture.js';
+import { ran, text, toolCall, toolResult } from '../helpers/probes.js';
 import type { ProbeAnswer } from '../../src/model/probe-types.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'structured-output-conforms';
 const outputSchema = { type: 'object', properties: { id: { type: 'string' }, year: { type: 'integer' } }, required: ['id'] };
 const tools = (schema: unknown = outputSchema) =>
   withTool(cleanTools(), 'bookstore_get_book', (t: Record<string, unknown>) => ({ ...t, outputSchema: schema }));
-const lint = (answer: ProbeAnswer, schema?: unknown, protocolVersion = '2025-11-25') =>
-  runRule(
-    rule,
+const capture =
+  (answer: ProbeAnswer, schema?: unknown, protocolVersion = '2025-11-25') =>
+  () =>
     makeCapture({
       protocolVersion,
       tools: tools(schema),
       probes: ran('valid-calls', [toolCall('bookstore_get_book', { book_id: 'bk_1' }, answer)]),
-    }),
-  );
+    });
 
 describe(RULE, () => {
-  it('accepts conforming structuredContent, and isError results without it', () => {
-    expect(summary(lint(toolResult({ content: [], structuredContent: { id: 'bk_1', year: 1974 } })))).toEqual([]);
-    expect(summary(lint(text('Error: no such book', true)))).toEqual([]);
-  });
-
-  it('reports missing structuredContent', () => {
-    expect(summary(lint(text('{"id":"bk_1"}')))).toEqual([`${RULE} missing tool:bookstore_get_book#/outputSchema`]);
-  });
-
-  it('reports structuredContent that does not validate, with the place', () => {
-    const res = lint(toolResult({ content: [], structuredContent: { year: 'old' } }));
-    expect(summary(res)).toEqual([`${RULE} invalid tool:bookstore_get_book#/outputSchema`]);
-    expect(res.findings[0]!.message).toMatch(/must have required property 'id'|at \/year/);
-    expect(res.findings[0]!.message).toContain('(and 1 more problem)');
-  });
-
-  it('leaves invalid output schemas to output-schema-valid, and is skipped before 2025-06-18', () => {
-    expect(
-      summary(lint(toolResult({ content: [], structuredContent: {} }), { type: 'object', properties: { id: { type: 'int' } } })),
-    ).toEqual([]);
-    expect(lint(text('x'), undefined, '2025-03-26').skipped.map((s) => s.ruleId)).toEqual([RULE]);
+  ruleTester(rule).run({
+    valid: [
+      {
+        name: 'accepts conforming structuredContent',
+        capture: capture(toolResult({ content: [], structuredContent: { id: 'bk_1', year: 1974 } })),
+      },
+      { name: 'accepts isError results without it', capture: capture(text('Error: no such book', true)) },
+      {
+        name: 'leaves invalid output schemas to output-schema-valid',
+        capture: capture(toolResult({ content: [], structuredContent: {} }), { type: 'object', properties: { id: { type: 'int' } } }),
+      },
+      {
+        name: 'is skipped before 2025-06-18',
+        capture: capture(text('x'), undefined, '2025-03-26'),
+        skipped: /introduced in protocol 2025-06-18; the server negotiated 2025-03-26/,
+      },
+    ],
+    invalid: [
+      {
+        name: 'reports missing structuredContent',
+        capture: capture(text('{"id":"bk_1"}')),
+        findings: [{ messageId: 'missing', subject: 'tool:bookstore_get_book#/outputSchema' }],
+      },
+      {
+        name: 'reports structuredContent that does not validate, with the place',
+        capture: capture(toolResult({ content: [], structuredContent: { year: 'old' } })),
+        findings: [{ messageId: 'invalid', subject: 'tool:bookstore_get_book#/outputSchema', message: /\(and 1 more problem\)/ }],
+        assert: ({ findings }) => expect(findings[0]!.message).toMatch(/must have required property 'id'|at \/year/),
+      },
+    ],
   });
 });
