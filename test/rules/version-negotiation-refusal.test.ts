@@ -1,25 +1,30 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import rule from '../../rules/version-negotiation-refusal.js';
-import { makeCapture, summary } from '../helpers/capture.js';
-import { call, error, ran, result, runRule } from '../helpers/probes.js';
+import { makeCapture } from '../helpers/capture.js';
+import { call, error, ran, result } from '../helpers/probes.js';
 import type { ProbeAnswer } from '../../src/model/probe-types.js';
+import { ruleTester } from '../helpers/rule-tester.js';
 
 const RULE = 'version-negotiation-refusal';
-const lint = (answer: ProbeAnswer) =>
-  runRule(
-    rule,
-    makeCapture({
-      probes: ran('version-negotiation', [call('initialize', { protocolVersion: '1900-01-01' }, answer, { connection: 'fresh' })]),
-    }),
-  );
-
-describe(RULE, () => {
-  it('reports an error response, naming the versions the server says it supports', () => {
-    const res = lint(error(-32602, 'Unsupported protocol version', { supported: ['2025-06-18'], requested: '1900-01-01' }));
-    expect(summary(res)).toEqual([`${RULE} refused server`]);
-    expect(res.findings[0]!.message).toContain('it names 2025-06-18 as supported');
-    expect(lint(error(-32600, 'bad')).findings[0]!.message).toContain('does not even say which versions');
+const capture = (answer: ProbeAnswer) => () =>
+  makeCapture({
+    probes: ran('version-negotiation', [call('initialize', { protocolVersion: '1900-01-01' }, answer, { connection: 'fresh' })]),
   });
 
-  it('accepts an answer with a version', () => expect(summary(lint(result({ protocolVersion: '2025-11-25' })))).toEqual([]));
+describe(RULE, () => {
+  ruleTester(rule).run({
+    valid: [{ name: 'accepts an answer with a version', capture: capture(result({ protocolVersion: '2025-11-25' })) }],
+    invalid: [
+      {
+        name: 'reports an error response, naming the versions the server says it supports',
+        capture: capture(error(-32602, 'Unsupported protocol version', { supported: ['2025-06-18'], requested: '1900-01-01' })),
+        findings: [{ messageId: 'refused', subject: 'server', message: /it names 2025-06-18 as supported/ }],
+      },
+      {
+        name: 'reports an error response that does not say which versions the server supports',
+        capture: capture(error(-32600, 'bad')),
+        findings: [{ messageId: 'refused', subject: 'server', message: /does not even say which versions/ }],
+      },
+    ],
+  });
 });
