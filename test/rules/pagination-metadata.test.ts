@@ -16,7 +16,7 @@ const capture =
       ]),
     });
 const json = (value: unknown) => text(JSON.stringify(value));
-const at = (messageId: string) => [{ messageId, subject: 'tool:bookstore_list_books' }];
+const at = (messageId: keyof typeof rule.messages) => [{ messageId, subject: 'tool:bookstore_list_books' }];
 
 describe(RULE, () => {
   ruleTester(rule).run({

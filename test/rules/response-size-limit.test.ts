@@ -11,7 +11,7 @@ const capture =
   (answer: ProbeAnswer, data: Record<string, unknown> = {}) =>
   () =>
     makeCapture({ tools: [], probes: ran('valid-calls', [toolCall('bookstore_get_catalogue', {}, answer)], data) });
-const at = (messageId: string) => ({ messageId, subject: 'tool:bookstore_get_catalogue' });
+const at = (messageId: keyof typeof rule.messages) => ({ messageId, subject: 'tool:bookstore_get_catalogue' });
 
 describe(RULE, () => {
   ruleTester(rule).run({

@@ -24,7 +24,7 @@ const validCall = (answer: ProbeAnswer, protocolVersion?: string) => () =>
       ...ran('valid-calls', [toolCall('bookstore_get_book', { book_id: 'bk_1' }, answer, { purpose: 'valid' })]),
     },
   });
-const at = (messageId: string) => [{ messageId, subject: 'tool:bookstore_get_book' }];
+const at = (messageId: keyof typeof rule.messages) => [{ messageId, subject: 'tool:bookstore_get_book' }];
 
 describe(RULE, () => {
   ruleTester(rule).run({

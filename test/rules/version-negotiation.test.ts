@@ -12,7 +12,7 @@ const capture = (answer: ProbeAnswer) => () =>
     probes: ran('version-negotiation', [call('initialize', params, answer, { connection: 'fresh' })], { requested: '1900-01-01' }),
   });
 const init = (protocolVersion: unknown) => result({ protocolVersion, capabilities: {}, serverInfo: { name: 's', version: '1' } });
-const at = (messageId: string) => [{ messageId, subject: 'server' }];
+const at = (messageId: keyof typeof rule.messages) => [{ messageId, subject: 'server' }];
 
 describe(RULE, () => {
   ruleTester(rule).run({
