@@ -18,5 +18,5 @@ describe('throw-away connections', () => {
     // The server under test still gets stdin close, then SIGTERM after the grace: slow-shutdown can judge it.
     expect(capture.exit?.how).toBe('sigterm');
     expect(capture.exit?.shutdownMs).toBeGreaterThanOrEqual(1000);
-  }, 30_000);
+  });
 });

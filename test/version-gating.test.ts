@@ -72,5 +72,5 @@ describe('protocol version gating', () => {
     expect(summary(lintOnly(same, ['output-schema-valid']))).toEqual([
       'output-schema-valid rootNotObject tool:bookstore_get_book#/outputSchema',
     ]);
-  }, 30_000);
+  });
 });

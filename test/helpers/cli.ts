@@ -7,6 +7,13 @@ import { ROOT } from './capture.js';
 /** What the `mcplint` bin runs: the bundle in dist/bin (scripts/bundle.ts), not dist/src. */
 export const CLI = join(ROOT, (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { mcplint: string } }).bin.mcplint);
 
+/**
+ * How long a CLI run may take before the test gives up on it: a failure condition only, sized for
+ * a busy machine (a one-second lint was seen taking over 30 s at a load of 24 on 2 cores), and
+ * below the suite's test timeout so the failure names the command.
+ */
+export const CLI_DEADLINE_MS = 100_000;
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -30,7 +37,7 @@ export function runCli(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`mcplint ${args.join(' ')} did not finish in time\n${stdout}\n${stderr}`));
-    }, options.timeoutMs ?? 30_000);
+    }, options.timeoutMs ?? CLI_DEADLINE_MS);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
