@@ -5,7 +5,7 @@
  * arguments and `--help` are all made from this table (src/cli/option-table.ts reads it).
  */
 import type { LintOptions } from '../session/lint.js';
-import { MAX_TIMEOUT_MS } from '../config/config.js';
+import { MAX_TIMEOUT_MS } from '../model/timeouts.js';
 import { FAIL_ON } from '../report/gate.js';
 import type { FinishOptions, FormatName } from './finish.js';
 import { parseHeaders } from './headers.js';

@@ -12,9 +12,7 @@ import type { IgnoreEntry, RuleSetting } from '../engine/run.js';
 import { PROBES_CONFIG_SCHEMA } from '../probes/config-schema.js';
 import type { ProbesConfig } from '../model/probe-types.js';
 import { ConfigError } from '../shared/errors.js';
-
-/** The longest per-request timeout, from the config or --timeout: ten minutes. */
-export const MAX_TIMEOUT_MS = 600_000;
+import { MAX_TIMEOUT_MS } from '../model/timeouts.js';
 
 export const PRESETS = ['recommended', 'strict', 'spec'] as const;
 export type Preset = (typeof PRESETS)[number];
