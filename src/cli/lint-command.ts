@@ -40,13 +40,13 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   const finishing = finishingOf(resolved);
   if (finishing.sarifAnchor) await checkSarifAnchor(cwd, finishing.sarifAnchor, finishing.project);
 
-  const [{ lintRun }, { finishLint }, { activityText, startProgress }, { liveProgress }] = await Promise.all([
+  const [{ lintRun }, { finishLint }, { activityText, lintingText, startProgress }, { liveProgress }] = await Promise.all([
     import('../session/lint.js'),
     import('./finish.js'),
     import('./progress.js'),
     import('../connect/reaper.js'),
   ]);
-  const progress = startProgress(progressText(args, command), {
+  const progress = startProgress(await lintingText(resolved.target, command), {
     enabled: !resolved.quiet && process.stderr.isTTY === true,
     detail: () => activityText(liveProgress()),
   });
@@ -83,11 +83,4 @@ async function checkSarifAnchor(cwd: string, file: string, project: string | und
 function baselineOutput(baseline: NonNullable<ResolvedRun['baseline']>): OutputPath {
   if (baseline.from === '--baseline') return { label: `--baseline ${baseline.file}`, file: baseline.file };
   return { label: `--update-baseline (writes ${baseline.file})`, file: baseline.file };
-}
-
-function progressText(args: CliArgs, command: readonly string[]): string {
-  if (args.from) return `linting the capture ${args.from}`;
-  if (args.url) return `linting ${args.url}`;
-  if (args['config-file']) return `linting the servers of ${args['config-file']}`;
-  return `linting ${command.length > 0 ? command.join(' ') : 'the configured server'}`;
 }
