@@ -390,7 +390,7 @@ export const OPTIONS = {
     group: 'Run:',
     commands: LINT,
     describe:
-      'Print the resolved configuration (config file, preset, every rule with its level and options, probes, source, target; secrets redacted) as JSON and exit 0; nothing is launched',
+      'Print every setting the run would use (config file, target, timeouts, probes, source, outputs, exit conditions, every rule with its level and options; secrets redacted) as JSON and exit 0; nothing is launched',
   }),
   'dry-run': flag({
     group: 'Probes:',
