@@ -128,13 +128,13 @@ describe.concurrent('--print-config', () => {
     expect(r.stdout).not.toContain('ghp_abcdefghijklmnopqrstuvwxyz0123456789');
     expect(r.stdout).not.toContain(FAKE_GITHUB.slice(4));
     const printed = JSON.parse(r.stdout);
-    expect(printed.configFile).toBe(join(dir, 'mcplint.config.json'));
+    expect(printed.configFile.path).toBe(join(dir, 'mcplint.config.json'));
     expect(printed.extends).toBe('strict');
     // What the run would use: the flag's failOnSkipped, the default timeout.
     expect(printed.failOnSkipped).toBe(true);
-    expect(printed.timeout).toBe(10_000);
-    expect(printed.target.env).toEqual({ API_KEY: '[redacted]' });
-    expect(printed.probes).toEqual({ denyTools: ['delete_everything'], protocol: false });
+    expect(printed.timeoutMs).toBe(10_000);
+    expect(printed.target).toMatchObject({ kind: 'server', foundBy: 'config target', server: { env: { API_KEY: '[redacted]' } } });
+    expect(printed.probes).toMatchObject({ tools: true, denyTools: ['delete_everything'], protocol: false });
     // Every rule, with the options in effect: the rule's defaults under the configured ones.
     expect(printed.rules['tool-description-length']).toEqual({ level: 'warning', options: { minLength: 60, maxLength: 2000 } });
     expect(printed.rules['tool-name-verb']).toEqual({ level: 'off' });
@@ -146,6 +146,10 @@ describe.concurrent('--print-config', () => {
     const r = await runCli(['--print-config', '--url', 'https://mcp.example.com/mcp', '-H', 'Authorization: Bearer s3cr3t-t0ken-value']);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('s3cr3t-t0ken-value');
-    expect(JSON.parse(r.stdout).target).toEqual({ url: 'https://mcp.example.com/mcp', headers: { Authorization: '[redacted]' } });
+    expect(JSON.parse(r.stdout).target).toEqual({
+      kind: 'server',
+      foundBy: '--url',
+      server: { kind: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: '[redacted]' }, transport: 'auto' },
+    });
   });
 });

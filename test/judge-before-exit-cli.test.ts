@@ -86,8 +86,8 @@ describe.concurrent('rules judged while the server shuts down', () => {
     const judgedEarly = async (target: { command: string[] } | { url: string }) => {
       const options = { cwd: process.cwd(), rules, noConfig: true, noSource: true, ...target };
       const run = await loadRunConfig(options);
-      const { inputs } = await serverInputs(options, run);
-      const server = await acquireServer(inputs[0]!, { options, run, mode: 'lint', sourceIndexes: new Map(), many: false });
+      const { inputs } = await serverInputs(run);
+      const server = await acquireServer(inputs[0]!, { run, mode: 'lint', sourceIndexes: new Map(), many: false });
       return [...(server.beforeExit?.judged ?? [])].sort();
     };
     const ids = (keep: (rule: (typeof rules)[number]) => boolean) =>

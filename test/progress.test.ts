@@ -1,6 +1,6 @@
 /** Terminal manners: progress only on a TTY stderr, only after the delay, and erased before output. */
 import { describe, expect, it } from 'vitest';
-import { activityText, startProgress } from '../src/cli/progress.js';
+import { activityText, lintingText, startProgress } from '../src/cli/progress.js';
 
 function fakeStream(isTTY: boolean) {
   const writes: string[] = [];
@@ -48,6 +48,18 @@ describe('progress', () => {
 });
 
 describe('what the progress line says', () => {
+  it("names what is linted; a URL's own password and token masked, as in reports", async () => {
+    const url = 'https://alice:hunter2-pw@mcp.example.com/mcp?token=tok-1234abcd';
+    const server = { kind: 'http' as const, url, transport: 'auto' as const };
+    expect(await lintingText({ kind: 'server', foundBy: '--url', server }, [])).toBe(
+      'linting https://alice:[redacted]@mcp.example.com/mcp?token=[redacted]',
+    );
+    expect(await lintingText({ kind: 'capture-file', foundBy: '--from', file: 'cap.json' }, [])).toBe('linting the capture cap.json');
+    expect(
+      await lintingText({ kind: 'server', foundBy: 'command after --', server: { command: 'node', args: ['x.js'] } }, ['node', 'x.js']),
+    ).toBe('linting node x.js');
+  });
+
   it('names the phase, the probe step out of all of them and the tool, clipped', () => {
     expect(activityText([])).toBeUndefined();
     expect(activityText([{ phase: 'handshake' }])).toBe('starting');

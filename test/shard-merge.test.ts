@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
-import { resolveSettings } from '../src/config/config.js';
+import { ruleSettings } from '../src/config/config.js';
 import { json } from '../src/report/formatters/json.js';
 import { lint } from '../src/session/lint.js';
 import { mergeReports } from '../src/commands/merge.js';
@@ -17,7 +17,7 @@ import type { LintReport } from '../src/report/report.js';
 import { fixturePath } from './helpers/capture.js';
 
 const context = { rules, color: false };
-const settings = resolveSettings(rules, {}, new Map());
+const settings = ruleSettings(rules, 'recommended', {});
 /** Durations differ from run to run; everything else must not. */
 const stable = (text: string): unknown => JSON.parse(text.replace(/"durationMs": \d+/g, '"durationMs": 0'));
 

@@ -7,32 +7,31 @@ import { loadRunConfig } from '../session/run-config.js';
 import { readBoundedText } from '../shared/read-bounded.js';
 import { colorSupported } from './color.js';
 import { EXIT } from './exit-codes.js';
+import { finishingOf } from './finish-options.js';
 import { finishOptionsOf, lintOptionsOf } from './option-table.js';
 import type { CliArgs } from './options.js';
 import { prepareOutputPaths } from './output-paths.js';
 
 export async function mergeCommand(files: readonly string[], args: CliArgs): Promise<number> {
   const cwd = process.cwd();
-  const finishing = { format: args.format ?? 'text', ...finishOptionsOf(args, 'merge') };
-  prepareOutputPaths(cwd, [
-    ...(finishing.output ? [{ label: `--output ${finishing.output}`, file: finishing.output }] : []),
-    ...(finishing.reports ?? []).map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
-  ]);
   const [{ rules }, { mergeReports }, { finishLint }] = await Promise.all([
     import('../../rules/index.js'),
     import('../commands/merge.js'),
     import('./finish.js'),
   ]);
   // The same config as the shards: cross-server rules that they deferred run here at its levels.
-  const run = await loadRunConfig({ cwd, rules, ...lintOptionsOf(args, 'merge') });
+  const run = await loadRunConfig({ cwd, rules, ...lintOptionsOf(args, 'merge'), ...finishOptionsOf(args, 'merge') });
+  const finishing = finishingOf(run.resolved);
+  prepareOutputPaths(cwd, [
+    ...(finishing.output ? [{ label: `--output ${finishing.output}`, file: finishing.output }] : []),
+    ...(finishing.reports ?? []).map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
+  ]);
   const documents = files.map((file) => [file, readBoundedText(resolve(cwd, file), 'capture', `merge ${file}`)] as const);
   const report = mergeReports(documents, { rules, settings: await run.settings() });
   const failed = await finishLint(report, rules, {
     cwd,
     colorSupported: colorSupported(process.env, process.stdout, process.platform),
     ...finishing,
-    // As in a lint: --fail-on-skipped / --no-fail-on-skipped win over the config's failOnSkipped.
-    failOnSkipped: finishing.failOnSkipped ?? run.config.failOnSkipped === true,
   });
   return failed === 0 ? EXIT.ok : EXIT.findings;
 }

@@ -5,9 +5,10 @@
  * arguments and `--help` are all made from this table (src/cli/option-table.ts reads it).
  */
 import type { LintOptions } from '../session/lint.js';
-import { MAX_TIMEOUT_MS } from '../config/config.js';
+import type { OutputOptions } from '../session/options.js';
+import { MAX_TIMEOUT_MS } from '../model/timeouts.js';
 import { FAIL_ON } from '../report/gate.js';
-import type { FinishOptions, FormatName } from './finish.js';
+import type { FormatName } from './finish.js';
 import { parseHeaders } from './headers.js';
 import { integerIn, numberIn } from './number-flags.js';
 import { parseReportFlag } from './report-flags.js';
@@ -23,7 +24,7 @@ export type OptionGroup = (typeof GROUPS)[number];
 type Draft<T> = { -readonly [K in keyof T]?: T[K] };
 /** What flags set in lint()'s options; cwd and rules come from the CLI itself. */
 export type LintDraft = Draft<Omit<LintOptions, 'cwd' | 'rules'>>;
-export type FinishDraft = Draft<Omit<FinishOptions, 'cwd' | 'colorSupported'>>;
+export type FinishDraft = Draft<OutputOptions>;
 
 interface OptionBase<T> {
   readonly alias?: string;
@@ -389,7 +390,7 @@ export const OPTIONS = {
     group: 'Run:',
     commands: LINT,
     describe:
-      'Print the resolved configuration (config file, preset, every rule with its level and options, probes, source, target; secrets redacted) as JSON and exit 0; nothing is launched',
+      'Print every setting the run would use (config file, target, timeouts, probes, source, outputs, exit conditions, every rule with its level and options; secrets redacted) as JSON and exit 0; nothing is launched',
   }),
   'dry-run': flag({
     group: 'Probes:',

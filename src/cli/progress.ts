@@ -5,6 +5,7 @@
  * The line is erased before anything else is printed.
  */
 import type { LiveProgress } from '../connect/reaper.js';
+import type { RunTarget } from '../session/resolve-run.js';
 import { inertLine } from '../shared/inert.js';
 import { clip } from '../shared/text.js';
 
@@ -95,4 +96,15 @@ function phaseText(session: Pick<LiveProgress, 'phase' | 'step'>): string {
   if (session.phase === 'before-initialize' || session.phase === 'handshake') return 'starting';
   if (session.phase === 'listing') return 'listing';
   return session.phase === 'shutdown' ? 'shutting down' : session.phase;
+}
+
+/** What the progress line says is linted (its first text); a URL's own password or token masked as in reports. */
+export async function lintingText(target: RunTarget | null, command: readonly string[]): Promise<string> {
+  if (target?.kind === 'capture-file') return `linting the capture ${target.file}`;
+  if (target?.kind === 'client-config') return `linting the servers of ${target.file}`;
+  if (target?.foundBy === '--url' && target.server.kind === 'http') {
+    const [{ targetSecrets }, { redactText }] = await Promise.all([import('../connect/capture-target.js'), import('../model/redact.js')]);
+    return `linting ${redactText(target.server.url, targetSecrets(target.server))}`;
+  }
+  return `linting ${command.length > 0 ? command.join(' ') : 'the configured server'}`;
 }

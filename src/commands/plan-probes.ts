@@ -7,7 +7,7 @@
 import type { Capture } from '../model/capture.js';
 import { acquireServer } from '../session/acquire.js';
 import type { LintOptions } from '../session/options.js';
-import { loadRunConfig } from '../session/run-config.js';
+import { loadRunConfig, type RunConfig } from '../session/run-config.js';
 import { serverInputs } from '../session/targets.js';
 import { formatPlan, type ProbePlan } from '../probes/index.js';
 import { targetLabel } from '../report/report.js';
@@ -20,9 +20,13 @@ export interface PlannedServer {
 
 /** The probe plan of every server the options name (one, or each server of a client config). */
 export async function planProbes(options: LintOptions): Promise<PlannedServer[]> {
-  const run = await loadRunConfig(options);
-  const { inputs } = await serverInputs(options, run, false);
-  const context = { options, run, mode: 'plan' as const, sourceIndexes: new Map(), many: false };
+  return planRun(await loadRunConfig(options));
+}
+
+/** The probe plan of every server a loaded run names, with its settings. */
+export async function planRun(run: RunConfig): Promise<PlannedServer[]> {
+  const { inputs } = await serverInputs(run, false);
+  const context = { run, mode: 'plan' as const, sourceIndexes: new Map(), many: false };
   const out: PlannedServer[] = [];
   for (const input of inputs) {
     const { capture, plan } = await acquireServer(input, context);

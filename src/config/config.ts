@@ -12,9 +12,7 @@ import type { IgnoreEntry, RuleSetting } from '../engine/run.js';
 import { PROBES_CONFIG_SCHEMA } from '../probes/config-schema.js';
 import type { ProbesConfig } from '../model/probe-types.js';
 import { ConfigError } from '../shared/errors.js';
-
-/** The longest per-request timeout, from the config or --timeout: ten minutes. */
-export const MAX_TIMEOUT_MS = 600_000;
+import { MAX_TIMEOUT_MS } from '../model/timeouts.js';
 
 export const PRESETS = ['recommended', 'strict', 'spec'] as const;
 export type Preset = (typeof PRESETS)[number];
@@ -208,15 +206,15 @@ function suggest(id: string, known: Set<string>): string {
     : '';
 }
 
-/** Parse `--rule id=level` flags. */
-export function parseRuleFlags(flags: readonly string[], rules: readonly Rule[]): Map<string, Level> {
-  const ids = new Set(rules.map((r) => r.id));
+/** Parse `--rule id=level` flags; given the rules, a flag naming none of them is an error too. */
+export function parseRuleFlags(flags: readonly string[], rules?: readonly Rule[]): Map<string, Level> {
+  const ids = rules ? new Set(rules.map((r) => r.id)) : undefined;
   const out = new Map<string, Level>();
   for (const flag of flags) {
     const match = /^([^=]+)=(.+)$/.exec(flag);
     if (!match) throw new ConfigError(`--rule ${flag}: expected id=level, e.g. --rule tool-name-verb=off`);
     const [, id, level] = match as unknown as [string, string, string];
-    if (!ids.has(id)) throw new ConfigError(`--rule ${flag}: unknown rule "${id}"${suggest(id, ids)}`);
+    if (ids && !ids.has(id)) throw new ConfigError(`--rule ${flag}: unknown rule "${id}"${suggest(id, ids)}`);
     if (!(LEVELS as readonly string[]).includes(level)) throw new ConfigError(`--rule ${flag}: level must be one of ${LEVELS.join(', ')}`);
     out.set(id, level as Level);
   }
@@ -236,25 +234,29 @@ export function presetLevel(rule: Rule, preset: Preset): Level {
   }
 }
 
-/** Effective level and options of every rule. */
-export function resolveSettings(
-  rules: readonly Rule[],
-  config: McplintConfig,
-  flags: ReadonlyMap<string, Level>,
-): Map<string, RuleSetting> {
-  const preset = config.extends ?? 'recommended';
-  const settings = new Map<string, RuleSetting>();
-  for (const rule of rules) {
-    let level = presetLevel(rule, preset);
-    let options: Record<string, unknown> = {};
-    const entry = config.rules?.[rule.id];
-    if (typeof entry === 'string') level = entry;
-    else if (Array.isArray(entry)) {
-      level = entry[0];
-      options = entry[1] ?? {};
-    }
-    level = flags.get(rule.id) ?? level;
-    settings.set(rule.id, { level, options });
+/**
+ * The rules the config file or a --rule flag sets: the config's entry (level and options), a
+ * flag's level over it. Every other rule runs at its preset's level (ruleSettings).
+ */
+export function configuredRules(config: McplintConfig, flags: ReadonlyMap<string, Level>): Record<string, RuleSetting> {
+  const configured: Record<string, RuleSetting> = {};
+  for (const [id, entry] of Object.entries(config.rules ?? {})) {
+    configured[id] = typeof entry === 'string' ? { level: entry, options: {} } : { level: entry[0], options: entry[1] ?? {} };
   }
-  return settings;
+  for (const [id, level] of flags) configured[id] = { level, options: configured[id]?.options ?? {} };
+  return configured;
+}
+
+/** Effective level and options of every rule: as configured, else its level in the preset. */
+export function ruleSettings(
+  rules: readonly Rule[],
+  preset: Preset,
+  configured: Readonly<Record<string, RuleSetting>>,
+): Map<string, RuleSetting> {
+  return new Map(
+    rules.map((rule) => [
+      rule.id,
+      Object.hasOwn(configured, rule.id) ? configured[rule.id]! : { level: presetLevel(rule, preset), options: {} },
+    ]),
+  );
 }

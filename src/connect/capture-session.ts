@@ -19,6 +19,7 @@ import {
   type TargetDescription,
   targetText,
 } from '../model/capture.js';
+import { DEFAULT_TIMEOUT_MS, MIN_STARTUP_TIMEOUT_MS } from '../model/timeouts.js';
 import { isObject } from '../shared/json.js';
 import { VERSION } from '../shared/version.js';
 import type { Connection, FrameSink, RpcOutcome } from './connection.js';
@@ -102,8 +103,8 @@ export type ConnectionFactory = (sink?: FrameSink) => Connection;
 export const MAX_RESTARTS = 3;
 
 export const DEFAULT_CAPTURE_OPTIONS: CaptureOptions = {
-  timeoutMs: 10_000,
-  startupTimeoutMs: 20_000,
+  timeoutMs: DEFAULT_TIMEOUT_MS,
+  startupTimeoutMs: MIN_STARTUP_TIMEOUT_MS,
   maxPages: 100,
 };
 

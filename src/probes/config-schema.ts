@@ -1,3 +1,5 @@
+import { MAX_TIMEOUT_MS } from '../model/timeouts.js';
+
 /** The JSON Schema of the `probes` section of mcplint's config (validated at load, published for editors). */
 export const PROBES_CONFIG_SCHEMA: Readonly<Record<string, unknown>> = {
   type: 'object',
@@ -28,7 +30,12 @@ export const PROBES_CONFIG_SCHEMA: Readonly<Record<string, unknown>> = {
       additionalProperties: { type: 'object' },
       description: 'Arguments for valid calls, by tool name: { "tool_name": { "param": value } }.',
     },
-    timeout: { type: 'integer', minimum: 1, description: 'Timeout of each probe call in milliseconds (default: the per-request timeout).' },
+    timeout: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_TIMEOUT_MS,
+      description: 'Timeout of each probe call in milliseconds (default: the per-request timeout; at most 600000: 10 minutes).',
+    },
     maxResponseChars: {
       type: 'integer',
       minimum: 1,

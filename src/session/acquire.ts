@@ -12,7 +12,6 @@ import type { SourceIndex } from '../model/source-index.js';
 import { jsonText } from '../shared/json-text.js';
 import { deepFreeze } from '../shared/freeze.js';
 import { redactCapture } from '../model/redact.js';
-import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
 import { describeForSource, sourceIndexFor, type MappedSource } from './source-index.js';
 import type { ServerInput } from './targets.js';
@@ -35,7 +34,7 @@ export interface AcquiredServer {
 }
 
 export interface AcquireContext {
-  readonly options: LintOptions;
+  /** Its settings (run.resolved) are all the capture stage reads of flags and config. */
   readonly run: RunConfig;
   /** 'lint' runs the probes and maps the source; 'plan' only plans the probes and sends none. */
   readonly mode: 'lint' | 'plan';
@@ -51,34 +50,28 @@ export async function acquireServer(input: ServerInput, ctx: AcquireContext): Pr
     // The report keeps its input: with the capture as judged, so the unredacted one is not kept alive.
     input = { ...input, capture };
     if (ctx.mode === 'plan') {
-      const [{ DEFAULT_CAPTURE_OPTIONS }, { planFor, resolveProbeConfig }] = await Promise.all([
-        import('../connect/capture-session.js'),
-        import('../probes/index.js'),
-      ]);
-      const { timeoutMs, startupTimeoutMs } = timeouts(ctx, DEFAULT_CAPTURE_OPTIONS);
-      const probeConfig = resolveProbeConfig(ctx.run.config.probes, ctx.options.probes ?? {}, { timeoutMs, startupTimeoutMs });
-      return finished(input, capture, {}, undefined, planFor(capture, probeConfig));
+      const { planFor } = await import('../probes/index.js');
+      return finished(input, capture, {}, undefined, planFor(capture, ctx.run.resolved.probes));
     }
-    return finished(input, capture, await sourceIndexFor(capture.target, ctx.options, ctx.run, ctx.sourceIndexes), undefined);
+    return finished(input, capture, await sourceIndexFor(capture.target, ctx.run, ctx.sourceIndexes), undefined);
   }
   return acquireLive(input, input.target, ctx);
 }
 
 async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: AcquireContext): Promise<AcquiredServer> {
-  const { options, run } = ctx;
+  const { run } = ctx;
+  const { resolved } = run;
   // Origins the user allows besides the URL's own (flag and config): redirects and a legacy SSE endpoint.
-  const allowOrigins = [...(options.allowOrigins ?? []), ...(run.config.allowOrigins ?? [])];
+  const { allowOrigins } = resolved;
   const target: ResolvedTarget = named.kind === 'http' && allowOrigins.length > 0 ? { ...named, allowOrigins } : named;
   // Connecting is loaded only here: a --from run never needs it. The probes themselves load after
-  // the launch (they run once the server has answered), only their settings before.
-  const [{ DEFAULT_CAPTURE_OPTIONS }, { captureTarget, targetSecrets }, { isModernVersion }, { resolveProbeConfig }] = await Promise.all([
+  // the launch (they run once the server has answered); their settings are the run's.
+  const [{ DEFAULT_CAPTURE_OPTIONS }, { captureTarget, targetSecrets }, { isModernVersion }] = await Promise.all([
     import('../connect/capture-session.js'),
     import('../connect/capture-target.js'),
     import('../connect/discover.js'),
-    import('../probes/config.js'),
   ]);
-  const { timeoutMs, startupTimeoutMs } = timeouts(ctx, DEFAULT_CAPTURE_OPTIONS);
-  const probeConfig = resolveProbeConfig(run.config.probes, options.probes ?? {}, { timeoutMs, startupTimeoutMs });
+  const { timeoutMs, startupTimeoutMs, probes: probeConfig } = resolved;
   const linting = ctx.mode === 'lint';
   let probing: Promise<typeof import('../probes/index.js')> | undefined;
   const probesModule = () => (probing ??= import('../probes/index.js'));
@@ -90,13 +83,13 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     ...DEFAULT_CAPTURE_OPTIONS,
     timeoutMs,
     startupTimeoutMs,
-    ...(options.protocol ? { protocolVersion: options.protocol } : {}),
+    protocolVersion: resolved.protocolVersion,
     probes: async (session) => {
       const { planHook, probeHook } = await probesModule();
       return (linting ? probeHook(probeConfig) : planHook(probeConfig, (p) => (plan = p)))(session);
     },
     // Version negotiation needs a second server process: start it beside the first (2026-07-28 has no initialize).
-    startFreshEarly: linting && probeConfig.protocol && !(options.protocol && isModernVersion(options.protocol)),
+    startFreshEarly: linting && probeConfig.protocol && !isModernVersion(resolved.protocolVersion),
     // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off. A plan
     // lists them (skipped when protocol probes are off) and, like every probe, sends none.
     httpProbes: linting ? probeConfig.protocol : true,
@@ -112,16 +105,16 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   if (linting) {
     // The server is launched: what mcplint still has to load (rules, the source index in a
     // worker thread) now overlaps its start-up instead of delaying it.
-    sourceEarly = sourceIndexFor(describeForSource(target), options, run, ctx.sourceIndexes);
+    sourceEarly = sourceIndexFor(describeForSource(target), run, ctx.sourceIndexes);
     sourceEarly.catch(() => undefined); // awaited below; a capture failure must not leave it unhandled
     run.rules().catch(() => undefined);
     probesModule().catch(() => undefined);
   }
   const capture = redactCapture(deepFreeze(await capturing), targetSecrets(target));
-  if (linting && options.saveCapture) {
+  if (linting && resolved.saveCapture) {
     const name = input.kind === 'target' ? input.name : undefined;
-    const path = ctx.many && name !== undefined ? perServerPath(options.saveCapture, name) : options.saveCapture;
-    writeFileSync(resolve(options.cwd, path), `${jsonText(capture)}\n`);
+    const path = ctx.many && name !== undefined ? perServerPath(resolved.saveCapture, name) : resolved.saveCapture;
+    writeFileSync(resolve(resolved.cwd, path), `${jsonText(capture)}\n`);
   }
   const mapped = sourceEarly ? await sourceEarly : {};
   const declared = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;
@@ -160,22 +153,13 @@ async function judgeEarly(
     const judgeCtx = {
       rules,
       settings,
-      ...(ctx.run.config.ignore ? { ignore: ctx.run.config.ignore } : {}),
+      ignore: ctx.run.resolved.ignore,
       ...(mapped.source ? { source: mapped.source } : {}),
     };
     return await (when === 'listed' ? module.judgeAfterListing(frozen, judgeCtx) : module.judgeBeforeExit(frozen, judgeCtx, earlier));
   } catch {
     return undefined;
   }
-}
-
-/** The request timeout (flag, else config, else default); start-up gets at least its default. */
-function timeouts(
-  ctx: AcquireContext,
-  defaults: { readonly timeoutMs: number; readonly startupTimeoutMs: number },
-): { timeoutMs: number; startupTimeoutMs: number } {
-  const timeoutMs = ctx.options.timeoutMs ?? ctx.run.config.timeout ?? defaults.timeoutMs;
-  return { timeoutMs, startupTimeoutMs: Math.max(timeoutMs, defaults.startupTimeoutMs) };
 }
 
 function finished(

@@ -9,7 +9,7 @@ import { acquireServer } from './acquire.js';
 import { judgeServers } from './judge.js';
 import { mapLimit } from './map-limit.js';
 import type { LintOptions } from './options.js';
-import { loadRunConfig } from './run-config.js';
+import { loadRunConfig, type RunConfig } from './run-config.js';
 import { serverInputs, type SkippedServer } from './targets.js';
 import type { SourceIndex } from '../model/source-index.js';
 import type { LintReport } from '../report/report.js';
@@ -30,27 +30,32 @@ export interface LintOutcome {
 }
 
 export async function lint(options: LintOptions): Promise<LintOutcome> {
-  const run = await loadRunConfig(options);
-  const { inputs, skippedServers, fromClientConfig } = await serverInputs(options, run);
-  const sourceIndexes = options.sourceIndexes ?? new Map<string, Promise<SourceIndex>>();
-  const jobs = Math.max(1, Math.min(Math.floor(options.jobs ?? 1), inputs.length));
-  const context = { options, run, mode: 'lint' as const, sourceIndexes, many: inputs.length > 1 };
+  return lintRun(await loadRunConfig(options), options.sourceIndexes);
+}
+
+/** Lint what a loaded run names, with its settings (the CLI loads the run first: --print-config prints the same one). */
+export async function lintRun(run: RunConfig, sourceIndexes = new Map<string, Promise<SourceIndex>>()): Promise<LintOutcome> {
+  const { resolved } = run;
+  const { inputs, skippedServers, fromClientConfig } = await serverInputs(run);
+  const jobs = Math.max(1, Math.min(Math.floor(resolved.jobs), inputs.length));
+  const context = { run, mode: 'lint' as const, sourceIndexes, many: inputs.length > 1 };
   const acquired = await mapLimit(inputs, jobs, (input) => acquireServer(input, context));
   const [rules, settings] = await Promise.all([run.rules(), run.settings()]);
   const servers = judgeServers(acquired, {
-    cwd: options.cwd,
+    cwd: resolved.cwd,
     run,
     rules,
     settings,
     labelByName: fromClientConfig,
-    sharded: options.shard !== undefined,
+    sharded: resolved.shard !== null,
   });
+  const { configFile } = resolved;
   return {
     // Skipped servers are part of the report: no summary may read "no problems" while some were not linted.
     report: { tool: { name: 'mcplint', version: VERSION }, servers, ...(skippedServers.length > 0 ? { skippedServers } : {}) },
     captures: acquired.map((a) => a.capture),
     ...(fromClientConfig ? { skippedServers } : {}),
     config: run.config,
-    ...(run.file ? { configFile: { path: run.file, ...(run.targetLine ? { line: run.targetLine } : {}) } } : {}),
+    ...(configFile ? { configFile: { path: configFile.path, ...(configFile.targetLine ? { line: configFile.targetLine } : {}) } } : {}),
   };
 }

@@ -1,12 +1,16 @@
 /**
  * What a caller of the pipeline says: the target (one of them), how to capture it, and how to
- * judge it. The CLI maps its flags onto this; library users pass it to lint() or planProbes().
+ * judge it; the CLI adds how to report and when to fail. The CLI maps its flags onto this;
+ * library users pass it to lint() or planProbes(). resolveRun (src/session/resolve-run.ts) turns
+ * it and the config file into the settings a run uses.
  */
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import type { HttpTransportChoice } from '../connect/http.js';
 import type { Rule } from '../engine/rule.js';
 import type { ProbeFlags } from '../model/probe-types.js';
 import type { SourceIndex } from '../model/source-index.js';
+import type { formatters } from '../report/formatters/index.js';
+import type { FailOn } from '../report/gate.js';
 
 export interface LintOptions {
   readonly cwd: string;
@@ -57,3 +61,32 @@ export interface LintOptions {
   /** --no-probes / --no-protocol-probes (win over the config's `probes` section). */
   readonly probes?: ProbeFlags;
 }
+
+export type ReportFormat = keyof typeof formatters;
+
+/** How a run reports and when it fails: the CLI's output and exit-code flags (lint() itself reads none of them). */
+export interface OutputOptions {
+  readonly format?: ReportFormat;
+  /** --output: the main report goes to this file instead of stdout. */
+  readonly output?: string;
+  /** --report FORMAT=FILE: more outputs of the same run. */
+  readonly reports?: readonly { readonly format: ReportFormat; readonly file: string }[];
+  /** --color / --no-color; absent: auto. */
+  readonly color?: boolean;
+  readonly sarifCategory?: string;
+  readonly sarifAnchor?: string;
+  readonly quiet?: boolean;
+  /** false: --no-fold / --verbose. */
+  readonly fold?: boolean;
+  readonly baseline?: string;
+  readonly updateBaseline?: boolean;
+  readonly strictBaseline?: boolean;
+  readonly failOn?: FailOn;
+  readonly maxWarnings?: number;
+  readonly minScore?: number;
+  /** --fail-on-skipped / --no-fail-on-skipped (win over the config's failOnSkipped). */
+  readonly failOnSkipped?: boolean;
+}
+
+/** Everything a run is given besides its config file. */
+export interface RunOptions extends LintOptions, OutputOptions {}

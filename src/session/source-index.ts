@@ -5,14 +5,13 @@
  * imported only here, only when needed.
  */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname, sep } from 'node:path';
 import type { TargetDescription } from '../model/capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import { ConfigError } from '../config/config.js';
 import { entryScript, projectRoot } from '../locate/anchors.js';
 import { pythonLaunch, type PythonLaunch } from '../source/python/launch.js';
 import type { SourceIndex } from '../model/source-index.js';
-import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
 
 export interface MappedSource {
@@ -23,30 +22,24 @@ export interface MappedSource {
 
 export async function sourceIndexFor(
   target: TargetDescription,
-  options: LintOptions,
   run: RunConfig,
   built: Map<string, Promise<SourceIndex>>,
 ): Promise<MappedSource> {
-  const { config } = run;
-  if (options.noSource || config.source?.enabled === false) return {};
-  const entry = entryScript(target, options.cwd);
-  const python = entry === undefined || entry.endsWith('.py') ? pythonLaunch(target, options.cwd) : undefined;
-  if (python) return pythonSourceIndexFor(python, options, run, built);
+  const { cwd, source } = run.resolved;
+  if (!source.enabled) return {};
+  const entry = entryScript(target, cwd);
+  const python = entry === undefined || entry.endsWith('.py') ? pythonLaunch(target, cwd) : undefined;
+  if (python) return pythonSourceIndexFor(python, run, built);
   let root: string | undefined;
-  if (options.project !== undefined) root = resolve(options.cwd, options.project);
-  else if (config.source?.project !== undefined) root = resolve(run.file ? dirname(run.file) : options.cwd, config.source.project);
+  if (source.project) root = source.project.path;
   // An installed package (under node_modules) is not the user's source: nothing there to fix.
   else if (entry && /\.[cm]?[jt]sx?$/.test(entry) && !entry.split(sep).includes('node_modules')) root = projectRoot(dirname(entry));
   if (!root) return {};
   if (!isDirectory(root)) {
-    if (options.project !== undefined || config.source?.project !== undefined) {
-      throw new ConfigError(
-        `source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`,
-      );
-    }
+    if (source.project) throw new ConfigError(`source project ${root} is not a directory (from ${source.project.from})`);
     return {};
   }
-  const cache = !options.noCache && config.source?.cache !== false;
+  const { cache } = source;
   return mapped(built, JSON.stringify([root, entry ?? null, cache]), () => {
     const indexOptions = { ...(entry ? { entry } : {}), cache };
     const inWorker = () =>
@@ -82,23 +75,13 @@ async function mapped(built: Map<string, Promise<SourceIndex>>, key: string, bui
  * The Python index (tree-sitter, loaded only here): the launched module's project, or the
  * --project / source.project folder; built in this thread (no compiler to keep off it).
  */
-async function pythonSourceIndexFor(
-  launch: PythonLaunch,
-  options: LintOptions,
-  run: RunConfig,
-  built: Map<string, Promise<SourceIndex>>,
-): Promise<MappedSource> {
-  const { config } = run;
-  const override = options.project ?? config.source?.project;
-  const root =
-    override === undefined ? launch.root : resolve(options.project !== undefined || !run.file ? options.cwd : dirname(run.file), override);
+async function pythonSourceIndexFor(launch: PythonLaunch, run: RunConfig, built: Map<string, Promise<SourceIndex>>): Promise<MappedSource> {
+  const { project, cache } = run.resolved.source;
+  const root = project ? project.path : launch.root;
   if (!isDirectory(root)) {
-    if (override === undefined) return {};
-    throw new ConfigError(
-      `source project ${root} is not a directory (from ${options.project !== undefined ? '--project' : 'config source.project'})`,
-    );
+    if (!project) return {};
+    throw new ConfigError(`source project ${root} is not a directory (from ${project.from})`);
   }
-  const cache = !options.noCache && config.source?.cache !== false;
   return mapped(built, JSON.stringify(['python', root, launch.entry, cache]), () =>
     import('../source/python/index.js').then(({ buildPythonSourceIndex }) => buildPythonSourceIndex(root, { entry: launch.entry, cache })),
   );

@@ -1,14 +1,13 @@
 /**
- * Which servers a run lints: one target (a resolved target, `--url`, `-- command`, the config's
- * `target`, a package.json `bin`), a saved capture (`--from`), or every server of a client config.
+ * Which servers a run lints, from the target its settings name (src/session/resolve-run.ts): the
+ * one server, the captures of a saved file (`--from`), or every server of a client config.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Capture } from '../model/capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import { readCaptures } from './capture-file.js';
-import { ConfigError, type McplintConfig } from '../config/config.js';
-import type { LintOptions } from './options.js';
+import { ConfigError } from '../config/config.js';
+import type { ResolvedRun } from './resolve-run.js';
 import type { RunConfig } from './run-config.js';
 
 /** One server to lint: launched from a target, or read from a saved capture. */
@@ -43,47 +42,41 @@ export interface ServerInputs {
 }
 
 /**
- * The servers the options name. `strict` (lint): a client config whose named server is missing or
- * unresolvable is a usage error; otherwise (plan) such servers are just left out.
+ * The servers the run's target names. `strict` (lint): a client config whose named server is
+ * missing or unresolvable is a usage error; otherwise (plan) such servers are just left out.
  */
-export async function serverInputs(options: LintOptions, run: RunConfig, strict = true): Promise<ServerInputs> {
-  if (options.target) return { inputs: [{ kind: 'target', target: options.target }], skippedServers: [], fromClientConfig: false };
-  if (options.from) {
-    const path = resolve(options.cwd, options.from);
-    const captures = readCaptures(path, options.from);
+export async function serverInputs(run: RunConfig, strict = true): Promise<ServerInputs> {
+  const { target, cwd } = run.resolved;
+  if (!target) throw new ConfigError(noTarget(run.resolved.configFile?.path));
+  if (target.kind === 'capture-file') {
+    const path = resolve(cwd, target.file);
+    const captures = readCaptures(path, target.file);
     return {
-      inputs: captures.map((capture) => ({ kind: 'capture-file', path, given: options.from!, capture })),
+      inputs: captures.map((capture) => ({ kind: 'capture-file', path, given: target.file, capture })),
       skippedServers: [],
       fromClientConfig: false,
     };
   }
-  if (options.clientConfigFile) return clientConfigInputs(options, strict);
-  return {
-    inputs: [{ kind: 'target', target: resolveTarget(options, run.config, run.file, run.targetLine) }],
-    skippedServers: [],
-    fromClientConfig: false,
-  };
+  if (target.kind === 'client-config') return clientConfigInputs(target.file, target.serverName ?? undefined, run.resolved, strict);
+  return { inputs: [{ kind: 'target', target: target.server }], skippedServers: [], fromClientConfig: false };
 }
 
-async function clientConfigInputs(options: LintOptions, strict: boolean): Promise<ServerInputs> {
-  const file = options.clientConfigFile!;
+async function clientConfigInputs(file: string, only: string | undefined, run: ResolvedRun, strict: boolean): Promise<ServerInputs> {
   const { loadClientConfig } = await import('../connect/client-config.js');
-  const config = loadClientConfig(file, { cwd: options.cwd });
+  const config = loadClientConfig(file, { cwd: run.cwd });
   let servers = config.servers;
   if (!strict) {
-    servers = servers.filter((s) => options.server === undefined || s.name === options.server);
+    servers = servers.filter((s) => only === undefined || s.name === only);
     if (servers.length === 0)
-      throw new ConfigError(`--config-file ${file}: no server${options.server !== undefined ? ` named "${options.server}"` : ''} to plan`);
+      throw new ConfigError(`--config-file ${file}: no server${only !== undefined ? ` named "${only}"` : ''} to plan`);
     const inputs = servers.filter((s) => s.target).map((s) => ({ kind: 'target' as const, target: s.target!, name: s.name }));
     return { inputs, skippedServers: [], fromClientConfig: true };
   }
   if (servers.length === 0) throw new ConfigError(`--config-file ${file}: it declares no servers`);
-  if (options.server !== undefined) {
-    const one = servers.find((s) => s.name === options.server);
+  if (only !== undefined) {
+    const one = servers.find((s) => s.name === only);
     if (!one)
-      throw new ConfigError(
-        `--server ${options.server}: ${config.file} has no such server (it has ${servers.map((s) => `"${s.name}"`).join(', ')})`,
-      );
+      throw new ConfigError(`--server ${only}: ${config.file} has no such server (it has ${servers.map((s) => `"${s.name}"`).join(', ')})`);
     if (!one.target) throw new ConfigError(`--server ${one.name}: cannot lint it: ${one.problem}`);
     servers = [one];
   }
@@ -95,53 +88,17 @@ async function clientConfigInputs(options: LintOptions, strict: boolean): Promis
     );
   }
   const inputs = runnable.map((s) => ({ kind: 'target' as const, target: s.target!, name: s.name, position: config.servers.indexOf(s) }));
-  return { inputs: options.shard ? shardOf(inputs, options.shard) : inputs, skippedServers, fromClientConfig: true };
+  return { inputs: run.shard ? shardOf(inputs, run.shard) : inputs, skippedServers, fromClientConfig: true };
 }
 
-/** The server to lint: a resolved target, `--url`, `-- command`, else config `target`, else package.json `bin`. */
-export function resolveTarget(options: LintOptions, config: McplintConfig, configFile?: string, targetLine?: number): ResolvedTarget {
-  if (options.target) return options.target;
-  if (options.url) {
-    return {
-      kind: 'http',
-      url: options.url,
-      ...(options.headers ? { headers: options.headers } : {}),
-      transport: options.transport ?? 'auto',
-    };
-  }
-  if (options.command && options.command.length > 0) {
-    const [command, ...args] = options.command as [string, ...string[]];
-    return { command, args };
-  }
-  if (config.target) {
-    const base = configFile ? dirname(configFile) : options.cwd;
-    return {
-      command: config.target.command,
-      args: [...(config.target.args ?? [])],
-      cwd: resolve(base, config.target.cwd ?? '.'),
-      ...(config.target.env ? { env: { ...config.target.env } } : {}),
-      ...(configFile ? { declaredIn: { file: configFile, line: targetLine ?? 1 } } : {}),
-    };
-  }
-  const bin = packageBin(options.cwd);
-  if (bin) return { command: process.execPath, args: [bin], declaredIn: { file: resolve(options.cwd, 'package.json'), line: 1 } };
-  throw new ConfigError(
+/** What a run with nothing to lint says it tried. */
+function noTarget(configFile: string | undefined): string {
+  return (
     'no server to lint. Give a command after --, e.g. `mcplint -- node dist/index.js`, a saved capture with --from, ' +
-      'or a "target" in mcplint.config.json. Tried: command line, config file' +
-      (configFile ? ` (${configFile}, no target)` : ' (none found)') +
-      ', package.json "bin" in this directory (none).',
+    'or a "target" in mcplint.config.json. Tried: command line, config file' +
+    (configFile ? ` (${configFile}, no target)` : ' (none found)') +
+    ', package.json "bin" in this directory (none).'
   );
-}
-
-function packageBin(cwd: string): string | undefined {
-  try {
-    const pkg = JSON.parse(readFileSync(resolve(cwd, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> };
-    const bin =
-      typeof pkg.bin === 'string' ? pkg.bin : pkg.bin && Object.values(pkg.bin).length === 1 ? Object.values(pkg.bin)[0] : undefined;
-    return bin ? resolve(cwd, bin) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
