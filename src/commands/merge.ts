@@ -123,7 +123,7 @@ function judgeDeferredPeers(servers: readonly ServerReport[], context: MergeCont
   return servers.map((server, i) => {
     const own = views[i];
     if (!own) return server;
-    const peers = views.filter((v, j): v is PeerServer => v !== undefined && j !== i);
+    const peers = views.filter((v, j): v is PeerServer & { readonly capture: Capture } => v !== undefined && j !== i);
     const result = runRules(own.capture, { rules, settings: context.settings, peers });
     const where = new Map((server.exposedTools ?? []).map((t) => [t.name, t.location]));
     const fallback = server.findings[0]?.location ?? { uri: server.label, startLine: 1, anchor: 'target' as const };
@@ -150,7 +150,7 @@ function judgeDeferredPeers(servers: readonly ServerReport[], context: MergeCont
 }
 
 /** A server as cross-server rules see it, rebuilt from its report: its key and the tools it exposes. */
-function peerView(server: ServerReport): PeerServer {
+function peerView(server: ServerReport): PeerServer & { readonly capture: Capture } {
   const name = server.target.declaredIn?.serverName ?? server.label;
   const items = (server.exposedTools ?? []).map((tool) => ({ name: tool.name, inputSchema: { type: 'object' } }));
   const target: TargetDescription = server.target;

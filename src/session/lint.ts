@@ -36,12 +36,9 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
   const jobs = Math.max(1, Math.min(Math.floor(options.jobs ?? 1), inputs.length));
   const context = { options, run, mode: 'lint' as const, sourceIndexes, many: inputs.length > 1 };
   const acquired = await mapLimit(inputs, jobs, (input) => acquireServer(input, context));
-  const [rules, settings] = await Promise.all([run.rules(), run.settings()]);
-  const servers = judgeServers(acquired, {
+  const servers = await judgeServers(acquired, {
     cwd: options.cwd,
     run,
-    rules,
-    settings,
     labelByName: fromClientConfig,
     sharded: options.shard !== undefined,
   });
