@@ -94,7 +94,8 @@ export class RuleCrashError extends Error {
 
 /** Every rule over one complete capture: the result of judging it in one phase, the last. */
 export function runRules(capture: Capture, options: RunOptions): RunResult {
-  const view: RuleView = { capture, ...options };
+  const { rules: _rules, settings: _settings, ignore: _ignore, ...around } = options;
+  const view: RuleView = { capture, ...around };
   return mergeRunResults(
     options.rules,
     options.rules.map((rule) => judgeRule(rule, view, options)),
