@@ -69,7 +69,7 @@ export default defineRule({
 /** Said as a word: "an MP3", "an Ogg", "a PNG". */
 const article = (name: string): string => (name === 'MP3' || name === 'Ogg' ? 'an' : 'a');
 
-function* resultCalls(capture: Capture): Generator<{ probe: string; call: ProbeCall }> {
+function* resultCalls(capture: Pick<Capture, 'probes'>): Generator<{ probe: string; call: ProbeCall }> {
   for (const probe of PROBES) for (const call of probeCalls(capture, probe)) if (call.answer.kind === 'result') yield { probe, call };
 }
 

@@ -29,7 +29,7 @@ function quote(frame: Frame | undefined): string | undefined {
   return clip(text, EVIDENCE_CHARS);
 }
 
-export default defineRule<keyof typeof messages, Options>({
+export default defineRule<keyof typeof messages, Options, ['exit']>({
   id: 'output-flood',
   category: 'lifecycle',
   basis: 'spec',

@@ -26,7 +26,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['probe:request-state'],
+  requires: ['probe:request-state', 'session'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const forged = probeCalls(capture, 'request-state')[0];
     if (forged?.answer.kind !== 'result') return;

@@ -78,7 +78,7 @@ export default defineRule({
   },
 });
 
-function* judgedCalls(capture: Capture): Generator<{ probe: string; call: ProbeCall }> {
+function* judgedCalls(capture: Pick<Capture, 'probes'>): Generator<{ probe: string; call: ProbeCall }> {
   for (const probe of PROBES) for (const call of probeCalls(capture, probe)) if (call.answer.kind === 'result') yield { probe, call };
 }
 

@@ -18,7 +18,7 @@ const messages = {
     'Tool "{{name}}" has a description of {{length}} characters (maximum {{max}}), which the agent pays for in context on every request; move details into parameter descriptions or shorten it.',
 };
 
-export default defineRule<keyof typeof messages, Options>({
+export default defineRule<keyof typeof messages, Options, ['tools']>({
   id: 'tool-description-length',
   category: 'descriptions',
   basis: 'guideline',

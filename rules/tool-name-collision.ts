@@ -1,5 +1,5 @@
-import type { Capture } from '../src/model/capture.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
+import type { PeerCapture } from '../src/engine/requirements.js';
 import { exposedTools } from './lib/exposed-tools.js';
 
 const messages = {
@@ -7,10 +7,11 @@ const messages = {
     'Tool "{{name}}" is also exposed by server "{{peer}}" {{together}}; clients must rename or drop one of the two, and one server can shadow the other\'s tool. Prefix tool names with the service they belong to ("github_search", not "search") so they cannot collide.',
 };
 
-const serverNameOf = (capture: Capture): string => capture.target.declaredIn?.serverName ?? capture.clientConfig?.serverName ?? 'server';
+const serverNameOf = (capture: PeerCapture): string =>
+  capture.target.declaredIn?.serverName ?? capture.clientConfig?.serverName ?? 'server';
 
 /** Where the two servers meet: a client config, or a listing file of several servers (the guide's tools.json). */
-const togetherIn = (capture: Capture): string =>
+const togetherIn = (capture: PeerCapture): string =>
   capture.target.kind === 'listing' ? `listed beside it in ${capture.target.file}` : 'of the same client config';
 
 export default defineRule({

@@ -32,7 +32,7 @@ export default defineRule({
     },
   ],
   messages,
-  requires: ['probe:version-negotiation'],
+  requires: ['probe:version-negotiation', 'session'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const subject = { kind: 'server' } as const;
     const data = probeData(capture, 'version-negotiation');

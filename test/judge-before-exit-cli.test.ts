@@ -76,19 +76,19 @@ describe.concurrent('rules judged while the server shuts down', () => {
   }, 90_000);
 
   it('the early judgements really happen (a failure would only fall back to judging everything at the end)', async () => {
-    const [{ acquireServer }, { loadRunConfig }, { serverInputs }, { rules }, { judgedAfterExit, judgedAfterListing }] = await Promise.all([
+    const [{ acquireServer }, { loadRunConfig }, { serverInputs }, { rules }, { phaseOf }] = await Promise.all([
       import('../src/session/acquire.js'),
       import('../src/session/run-config.js'),
       import('../src/session/targets.js'),
       import('../rules/index.js'),
-      import('../src/session/judge-before-exit.js'),
+      import('../src/engine/judge.js'),
     ]);
     const judgedEarly = async (target: { command: string[] } | { url: string }) => {
       const options = { cwd: process.cwd(), rules, noConfig: true, noSource: true, ...target };
       const run = await loadRunConfig(options);
       const { inputs } = await serverInputs(run);
       const server = await acquireServer(inputs[0]!, { run, mode: 'lint', sourceIndexes: new Map(), many: false });
-      return [...(server.beforeExit?.judged ?? [])].sort();
+      return [...(server.judgement?.judged ?? [])].sort();
     };
     const ids = (keep: (rule: (typeof rules)[number]) => boolean) =>
       rules
@@ -96,11 +96,11 @@ describe.concurrent('rules judged while the server shuts down', () => {
         .map((r) => r.id)
         .sort();
     // stdio: while the probes ran and while it shut down, every rule that does not read the exit.
-    expect(await judgedEarly({ command: [process.execPath, fixturePath('clean-server.mjs')] })).toEqual(ids((r) => !judgedAfterExit(r)));
+    expect(await judgedEarly({ command: [process.execPath, fixturePath('clean-server.mjs')] })).toEqual(ids((r) => phaseOf(r) !== 'final'));
     // Streamable HTTP has no shutdown phase: exactly the rules judged while the probes ran.
     const server = await startHttpFixture('clean-server.mjs');
     try {
-      expect(await judgedEarly({ url: server.url })).toEqual(ids(judgedAfterListing));
+      expect(await judgedEarly({ url: server.url })).toEqual(ids((r) => phaseOf(r) === 'listed'));
     } finally {
       await server.stop();
     }

@@ -1,8 +1,7 @@
-import type { Capture } from '../../src/model/capture.js';
-import type { CaptureIndex } from '../../src/engine/capture-index.js';
+import type { PeerCapture, PeerIndex } from '../../src/engine/requirements.js';
 
 /** The tool names a client exposes for a server: Gemini CLI's includeTools / excludeTools applied. */
-export function exposedTools(capture: Capture, index: CaptureIndex): Set<string> {
+export function exposedTools(capture: PeerCapture, index: PeerIndex): Set<string> {
   const include = capture.clientConfig?.includeTools;
   const exclude = new Set(capture.clientConfig?.excludeTools ?? []);
   const names = new Set<string>();

@@ -6,20 +6,20 @@ import type { HttpProbeData } from '../../src/model/http-probe-types.js';
 import { isObject } from '../../src/engine/capture-index.js';
 
 /** What an HTTP probe that ran recorded about the exchange that decided it (written by the HTTP probes, src/probes/http-*.ts), or undefined. */
-export function httpProbe(capture: Capture, id: string): HttpProbeData | undefined {
+export function httpProbe(capture: Pick<Capture, 'probes'>, id: string): HttpProbeData | undefined {
   const record = capture.probes[id];
   if (record?.status !== 'ran' || !isObject(record.data) || typeof record.data.exchange !== 'number') return undefined;
   return record.data as unknown as HttpProbeData;
 }
 
 /** The frame index of the first message the exchange's body carried, for the finding's `frame`. */
-export function exchangeFrame(capture: Capture, index: number): { frame?: number } {
+export function exchangeFrame(capture: Pick<Capture, 'exchanges'>, index: number): { frame?: number } {
   const frame = capture.exchanges?.[index]?.body?.frames?.[0];
   return frame !== undefined ? { frame } : {};
 }
 
 /** "POST /mcp → 200 application/json" plus the start of the body: a short, secret-free evidence line. */
-export function exchangeEvidence(capture: Capture, index: number): string | undefined {
+export function exchangeEvidence(capture: Pick<Capture, 'exchanges'>, index: number): string | undefined {
   const e: HttpExchange | undefined = capture.exchanges?.[index];
   if (!e) return undefined;
   let path = e.url;

@@ -4,7 +4,7 @@
  * tools share, and which words are verbs. Pure functions; no rule lives here.
  */
 import { atLeast } from '../../src/shared/protocol-version.js';
-import type { CaptureIndex, ToolEntry } from '../../src/engine/capture-index.js';
+import type { ListedIndex, ToolEntry } from '../../src/engine/capture-index.js';
 import { words } from '../../src/shared/name-words.js';
 
 export { words };
@@ -190,16 +190,16 @@ export function prefixLength(toolWords: readonly string[], accepted: readonly st
  * service and at least one tool uses it; else the first word most tools share (a majority of at
  * least two, and not a verb); else the server name's service even though no tool uses it; else none.
  */
-export function analysePrefixes(index: CaptureIndex): PrefixAnalysis {
+export function analysePrefixes(index: ListedIndex): PrefixAnalysis {
   let analysis = prefixAnalyses.get(index);
   if (!analysis) prefixAnalyses.set(index, (analysis = analyse(index)));
   return analysis;
 }
 
 /** Two rules ask for the same capture. */
-const prefixAnalyses = new WeakMap<CaptureIndex, PrefixAnalysis>();
+const prefixAnalyses = new WeakMap<ListedIndex, PrefixAnalysis>();
 
-function analyse(index: CaptureIndex): PrefixAnalysis {
+function analyse(index: ListedIndex): PrefixAnalysis {
   const toolWords = distinctTools(index.tools)
     .map((tool) => words(tool.name))
     .filter((w) => w.length > 0);

@@ -3,7 +3,7 @@
  * included, among the requests mcplint sent on the main connection). Pure reads of the frames.
  */
 import type { Capture } from '../../src/model/capture.js';
-import { isObject, type CaptureIndex, type JsonObject } from '../../src/engine/capture-index.js';
+import { isObject, type JsonObject, type SessionIndex } from '../../src/engine/capture-index.js';
 
 export interface AnsweredResult {
   readonly method: string;
@@ -19,7 +19,7 @@ export const requestKey = (frame: { readonly connection?: number }, id: unknown)
   `${frame.connection ?? 1}|${typeof id}:${String(id)}`;
 
 /** Which method each request mcplint sent on the main connection belongs to, by requestKey. */
-export function sentRequestMethods(capture: Capture): Map<string, string> {
+export function sentRequestMethods(capture: Pick<Capture, 'frames'>): Map<string, string> {
   const methods = new Map<string, string>();
   for (const frame of capture.frames) {
     if (frame.kind !== 'message' || frame.dir !== 'send' || !isObject(frame.message)) continue;
@@ -29,7 +29,7 @@ export function sentRequestMethods(capture: Capture): Map<string, string> {
   return methods;
 }
 
-export function answeredResults(capture: Capture, index: CaptureIndex): AnsweredResult[] {
+export function answeredResults(capture: Pick<Capture, 'frames'>, index: SessionIndex): AnsweredResult[] {
   const methods = sentRequestMethods(capture);
   const out: AnsweredResult[] = [];
   for (const frame of index.received) {

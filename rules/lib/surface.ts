@@ -4,8 +4,8 @@
  * and serverInfo — with the subject and JSON pointer it belongs to. Shared by the security rules,
  * so all of them walk the surface the same way. Pure functions.
  */
-import type { Capture } from '../../src/model/capture.js';
-import { isObject, type CaptureIndex } from '../../src/engine/capture-index.js';
+import { isObject, type ListedIndex } from '../../src/engine/capture-index.js';
+import type { ListedCapture } from '../../src/engine/requirements.js';
 import type { Subject } from '../../src/engine/rule.js';
 import { frozenJsonText } from '../../src/shared/json-text.js';
 import { collapseWhitespace } from './text.js';
@@ -98,9 +98,9 @@ interface SurfaceEntry {
   readonly base: string;
 }
 
-const entryCache = new WeakMap<Capture, SurfaceEntry[]>();
+const entryCache = new WeakMap<ListedCapture, SurfaceEntry[]>();
 
-function surfaceEntries(capture: Capture, index: CaptureIndex): SurfaceEntry[] {
+function surfaceEntries(capture: ListedCapture, index: ListedIndex): SurfaceEntry[] {
   const cached = entryCache.get(capture);
   if (cached) return cached;
   const out: SurfaceEntry[] = [];
@@ -134,10 +134,10 @@ export interface SurfaceOptions {
   readonly prefilter?: (json: string) => boolean;
 }
 
-const proseCache = new WeakMap<Capture, SurfaceText[]>();
+const proseCache = new WeakMap<ListedCapture, SurfaceText[]>();
 
 /** Every string of the exposed surface, entry by entry (prose only: computed once per capture and shared). */
-export function surfaceTexts(capture: Capture, index: CaptureIndex, options: SurfaceOptions = {}): readonly SurfaceText[] {
+export function surfaceTexts(capture: ListedCapture, index: ListedIndex, options: SurfaceOptions = {}): readonly SurfaceText[] {
   const cacheable = options.proseOnly === true && options.prefilter === undefined;
   if (cacheable) {
     const cached = proseCache.get(capture);

@@ -2,24 +2,27 @@
  * `mcplint merge`: JSON reports of several runs (CI shards: `--shard i/n` on a matrix) combined
  * into one report, which any formatter can then write. Servers of client-config runs come back in
  * the config's order (each JSON server carries its `position`), so the merge of every shard equals
- * the unsharded run.
+ * the unsharded run. The cross-server rules the shards left waiting are judged here, by the same
+ * judge as a lint, over what the reports keep of each server (its peer view); every server's
+ * counts and score are computed again from its findings, by the same code as a lint's.
  */
-import { CAPTURE_VERSION, type Capture, type TargetDescription } from '../model/capture.js';
 import type { BaselineEntry, BaselineSummary } from '../report/baseline.js';
-import { indexCapture } from '../engine/capture-index.js';
 import { ConfigError } from '../config/config.js';
+import { startJudgement } from '../engine/judge.js';
 import type { PeerServer, Rule } from '../engine/rule.js';
-import { runRules, sortFindings, type RuleSetting } from '../engine/run.js';
+import { mergeRunResults, type RuleSetting, type RunResult } from '../engine/run.js';
 import { JSON_FORMAT_VERSION } from '../report/formatters/json.js';
 import { SHARDED_PEERS } from '../session/judge.js';
-import { serverScore, type LintReport, type LocatedFinding, type ServerReport } from '../report/report.js';
-import { VERSION } from '../shared/version.js';
+import { FINDING_LEVELS } from '../shared/levels.js';
+import { clip } from '../shared/text.js';
+import { judgedServerReport, type LintReport, type LocatedFinding, type ServerHeader, type ServerReport } from '../report/report.js';
 
 /** A JSON report (src/report/formatters/json.ts) as read back. */
 interface JsonServer extends Omit<ServerReport, 'score' | 'toolNames' | 'toolParameters'> {
   readonly score: number;
   readonly grade: ServerReport['score']['grade'];
   readonly scoreCappedBy?: string;
+  readonly ruleScores?: unknown;
   readonly tools?: readonly { readonly name: string; readonly parameters?: number }[];
 }
 
@@ -45,8 +48,8 @@ export function mergeReports(documents: readonly (readonly [string, string])[], 
     .map((s, arrival) => ({ s, arrival }))
     // Config order where known (client-config runs), else the order the reports were given.
     .sort((a, b) => (a.s.position ?? Infinity) - (b.s.position ?? Infinity) || a.arrival - b.arrival)
-    .map(({ s }) => toServerReport(s));
-  const judged = judgeDeferredPeers(servers, context);
+    .map(({ s }) => s);
+  const judged = judgeMerged(servers, context);
   const baseline = mergeBaselines(
     reports.map((r) => r.baseline).filter((b): b is BaselineSummary => b !== undefined),
     reports.length,
@@ -79,17 +82,26 @@ function parseReport(name: string, text: string): JsonReport {
     if (!Array.isArray(s?.findings) || !Array.isArray(s.ran) || typeof s.score !== 'number') {
       throw new ConfigError(`merge: ${name} lacks per-server findings, ran rules or scores (made by an older mcplint?)`);
     }
+    // The counts are computed from the findings' levels: a level that is none of the three would count as nothing.
+    const odd = (s.findings as readonly { readonly level?: unknown }[]).find(
+      (f) => !(FINDING_LEVELS as readonly unknown[]).includes(f?.level),
+    );
+    if (odd)
+      throw new ConfigError(
+        `merge: ${name} has a finding whose level is ${clip(String(JSON.stringify(odd?.level)), 40)}, not error, warning or note`,
+      );
   }
   return report as JsonReport;
 }
 
-function toServerReport(s: JsonServer): ServerReport {
-  const { score, grade, scoreCappedBy, tools, ...rest } = s;
+/** What the report says of the server, and its judgement (counts and score are not taken from it: they follow from the findings). */
+function fromReport(s: JsonServer): { header: ServerHeader; judged: RunResult<LocatedFinding> } {
+  const { score: _score, grade: _grade, scoreCappedBy: _cappedBy, ruleScores: _ruleScores, counts: _counts, tools, ...rest } = s;
+  const { findings, ignored, skipped, ran, ...header } = rest;
   const toolParameters = tools ? Object.fromEntries(tools.map((t) => [t.name, t.parameters ?? 0])) : undefined;
   return {
-    ...rest,
-    score: { score, grade, ...(scoreCappedBy ? { cappedBy: scoreCappedBy } : {}) },
-    ...(tools ? { toolNames: tools.map((t) => t.name), toolParameters } : {}),
+    header: { ...header, ...(tools ? { toolNames: tools.map((t) => t.name), toolParameters } : {}) },
+    judged: { findings, ignored, skipped, ran },
   };
 }
 
@@ -112,66 +124,46 @@ function mergeBaselines(summaries: readonly BaselineSummary[], reports: number):
 }
 
 /**
- * The cross-server rules each shard skipped, run now over every server's exposed tools; their
- * findings are located where the shard located each tool.
+ * Every server judged again where its shard could not: its cross-server rules, left waiting for
+ * the other servers, over every server's peer view; their findings are located where the shard
+ * located each tool. A server the reports keep no peer view of, or a merge of one such server
+ * only, keeps them waiting as its shard said.
  */
-function judgeDeferredPeers(servers: readonly ServerReport[], context: MergeContext): ServerReport[] {
-  const deferred = new Set(servers.flatMap((s) => s.skipped.filter((k) => k.reason === SHARDED_PEERS).map((k) => k.ruleId)));
-  const rules = context.rules.filter((r) => deferred.has(r.id));
+function judgeMerged(servers: readonly JsonServer[], context: MergeContext): ServerReport[] {
   const views = servers.map((s) => (s.exposedTools ? peerView(s) : undefined));
-  if (rules.length === 0 || views.filter(Boolean).length < 2) return [...servers];
+  const judging = views.filter(Boolean).length >= 2;
   return servers.map((server, i) => {
+    const { header, judged } = fromReport(server);
+    const waiting = new Map(judged.skipped.filter((k) => k.reason === SHARDED_PEERS).map((k) => [k.ruleId, k.reason]));
+    const judgement = startJudgement({
+      rules: context.rules.filter((rule) => waiting.has(rule.id)),
+      settings: context.settings,
+      waitingForPeers: waiting,
+    });
     const own = views[i];
-    if (!own) return server;
-    const peers = views.filter((v, j): v is PeerServer => v !== undefined && j !== i);
-    const result = runRules(own.capture, { rules, settings: context.settings, peers });
+    if (own && judging)
+      judgement.judge({ server: own, peers: views.filter((v, j): v is PeerServer => v !== undefined && j !== i) }, 'final');
     const where = new Map((server.exposedTools ?? []).map((t) => [t.name, t.location]));
     const fallback = server.findings[0]?.location ?? { uri: server.label, startLine: 1, anchor: 'target' as const };
-    const locatedAs = (f: (typeof result.findings)[number]): LocatedFinding => ({
+    const locatedAs = <F extends RunResult['findings'][number]>(f: F): F & LocatedFinding => ({
       ...f,
       location: (f.subject.kind === 'tool' ? where.get(f.subject.name) : undefined) ?? fallback,
     });
-    const findings = sortFindings([...server.findings, ...result.findings.map(locatedAs)]);
-    const counts = { error: 0, warning: 0, note: 0 };
-    for (const f of findings) counts[f.level]++;
-    const order = new Map(context.rules.map((r, n) => [r.id, n]));
-    const inRegistryOrder = <T>(items: T[], id: (item: T) => string): T[] =>
-      items.sort((a, b) => (order.get(id(a)) ?? 0) - (order.get(id(b)) ?? 0));
-    const merged = {
-      ...server,
-      findings,
-      ignored: [...server.ignored, ...result.ignored.map((f) => ({ ...locatedAs(f), reason: f.reason }))],
-      skipped: inRegistryOrder([...server.skipped.filter((k) => !deferred.has(k.ruleId)), ...result.skipped], (k) => k.ruleId),
-      ran: inRegistryOrder([...server.ran, ...result.ran], (id) => id),
-      counts,
-    };
-    return { ...merged, score: serverScore(merged, context.rules) };
+    const here = judgement.result();
+    const result = mergeRunResults(context.rules, [
+      { ...judged, skipped: judged.skipped.filter((k) => !waiting.has(k.ruleId)) },
+      { ...here, findings: here.findings.map(locatedAs), ignored: here.ignored.map(locatedAs) },
+    ]);
+    return judgedServerReport(header, result, context.rules);
   });
 }
 
-/** A server as cross-server rules see it, rebuilt from its report: its key and the tools it exposes. */
-function peerView(server: ServerReport): PeerServer {
-  const name = server.target.declaredIn?.serverName ?? server.label;
-  const items = (server.exposedTools ?? []).map((tool) => ({ name: tool.name, inputSchema: { type: 'object' } }));
-  const target: TargetDescription = server.target;
-  const capture: Capture = {
-    captureVersion: CAPTURE_VERSION,
-    producer: { name: 'mcplint', version: VERSION },
-    target,
-    transport: server.transport,
-    // Only the tool list survives in a report; the rest is marked as not captured.
-    handshake: { ok: false, requestedVersion: '', reason: 'invalid-result', message: 'rebuilt from a JSON report', durationMs: 0 },
-    lists: {
-      tools: { status: 'ok', pages: [], items },
-      prompts: { status: 'skipped', pages: [], items: [] },
-      resources: { status: 'skipped', pages: [], items: [] },
-      resourceTemplates: { status: 'skipped', pages: [], items: [] },
-    },
-    frames: [],
-    stderr: { text: '', totalBytes: 0, truncated: false },
-    probes: {},
-    timing: { handshakeMs: 0, totalMs: 0 },
-    notes: [],
+/** A server as cross-server rules see it, from its report: its key, where it was declared, and the tools the client exposes. */
+function peerView(server: JsonServer): PeerServer {
+  return {
+    name: server.target.declaredIn?.serverName ?? server.label,
+    // The exposed tools, with the client's filter already applied: no clientConfig to apply it again.
+    capture: { target: server.target },
+    index: { tools: (server.exposedTools ?? []).map((tool) => ({ name: tool.name })) },
   };
-  return { name, capture, index: indexCapture(capture) };
 }

@@ -23,7 +23,8 @@ export interface ToolEntry extends Entry {
   readonly annotations?: JsonObject;
 }
 
-export interface CaptureIndex {
+/** The index's views of the handshake and the lists: complete once listing is done, so every rule sees them. */
+export interface ListedIndex {
   readonly protocolVersion?: string;
   readonly serverName?: string;
   readonly tools: readonly ToolEntry[];
@@ -32,6 +33,10 @@ export interface CaptureIndex {
   readonly prompts: readonly Entry[];
   readonly resources: readonly Entry[];
   readonly resourceTemplates: readonly Entry[];
+}
+
+/** The index's views of the session's transcript: only rules that require 'session' (or 'exit') see them. */
+export interface SessionIndex {
   readonly noise: readonly (NoiseFrame & { readonly frameIndex: number })[];
   /** Messages received from the server. */
   readonly received: readonly (MessageFrame & { readonly frameIndex: number })[];
@@ -39,6 +44,8 @@ export interface CaptureIndex {
   readonly serverRequests: readonly (MessageFrame & { readonly frameIndex: number })[];
   readonly serverNotifications: readonly (MessageFrame & { readonly frameIndex: number })[];
 }
+
+export interface CaptureIndex extends ListedIndex, SessionIndex {}
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

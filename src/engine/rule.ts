@@ -2,10 +2,13 @@
  * The rule contract. A rule is metadata plus a pure generator over the capture: no I/O, no clock.
  * Modelled on ESLint's meta + create and typescript-eslint's typed RuleCreator.
  */
-import type { Capture, ProtocolVersion } from '../model/capture.js';
-import type { CaptureIndex } from './capture-index.js';
-import type { SourceIndex, SourcePosition } from '../model/source-index.js';
+import type { ProtocolVersion } from '../model/capture.js';
+import type { SourcePosition } from '../model/source-index.js';
 import type { ChecklistItemId } from '../model/checklist-items.js';
+import type { Requirement, RuleContext } from './requirements.js';
+
+// The rule contract names what a rule requires and sees; src/engine/requirements.ts defines both.
+export type { PeerServer, Requirement, RuleContext } from './requirements.js';
 
 /** The level of a finding: never 'off' (a rule that is off reports nothing). */
 export type Severity = 'error' | 'warning' | 'note';
@@ -49,36 +52,6 @@ export interface Reference {
   readonly url?: string;
 }
 
-/** What a rule needs from the capture; when absent the rule is reported as skipped, never passed. */
-export type Requirement =
-  | 'handshake'
-  | 'tools'
-  | 'prompts'
-  | 'resources'
-  | 'resourceTemplates'
-  | 'stdio'
-  | 'source'
-  /** Reached over HTTP (Streamable HTTP or legacy HTTP+SSE), so capture.exchanges exists. */
-  | 'http'
-  /** Declared in a client config file (--config-file), so capture.clientConfig exists. */
-  | 'clientConfig'
-  /** Linted together with other servers of the same client config (ctx.peers is set). */
-  | 'peers'
-  /**
-   * Reads the live session's transcript (capture.frames and the index's views of them: received,
-   * noise, server requests and notifications) or the records of several probes (capture.probes,
-   * when no one `probe:<id>` says it). A bare tools/list result (--from) has none of them.
-   */
-  | 'session'
-  /**
-   * Reads what the end of the session adds: how the server process ended (capture.exit), and what
-   * only the shutdown completes — the frames, stderr, output counts, notes and timing recorded
-   * after stdin was closed. Every other rule is judged while the server shuts down, these after.
-   * Implies 'session'.
-   */
-  | 'exit'
-  | `probe:${string}`;
-
 /** What a finding is about. Rules never name files; locate() turns subjects into places. */
 export type Subject =
   | { readonly kind: 'server' }
@@ -110,34 +83,17 @@ export interface Report<M extends string = string> {
   readonly milder?: boolean;
 }
 
-export interface RuleContext<O> {
-  readonly capture: Capture;
-  readonly index: CaptureIndex;
-  readonly options: O;
-  readonly source?: SourceIndex;
-  /**
-   * The other servers of the same client config, when several were linted together (--config-file
-   * without --server). Cross-server rules (`requires: ['peers']`) read them; every other rule
-   * judges its own server only.
-   */
-  readonly peers?: readonly PeerServer[];
-}
-
-/** Another server of the same client config, as cross-server rules see it. */
-export interface PeerServer {
-  /** Its key in the config file. */
-  readonly name: string;
-  readonly capture: Capture;
-  readonly index: CaptureIndex;
-}
-
 export interface RuleOptionsSpec<O> {
   /** JSON Schema of the options object; validated at config load. */
   readonly schema: Readonly<Record<string, unknown>>;
   readonly defaults: O;
 }
 
-export interface RuleDefinition<M extends string, O> {
+/**
+ * A rule whose `requires` is R. Its `check` sees only what R declares (RuleContext); the default R,
+ * every requirement, is the form the runner holds any rule in.
+ */
+export interface RuleDefinition<M extends string, O, R extends readonly Requirement[] = readonly Requirement[]> {
   readonly id: string;
   readonly category: Category;
   readonly basis: Basis;
@@ -169,13 +125,13 @@ export interface RuleDefinition<M extends string, O> {
   readonly references: readonly Reference[];
   readonly messages: Readonly<Record<M, string>>;
   readonly options?: RuleOptionsSpec<O>;
-  readonly requires?: readonly Requirement[];
+  readonly requires?: R;
   /**
    * What the rule's score is a share of (src/score/score.ts); absent: what `requires` implies
    * (tools, prompts or resources), else the server itself.
    */
   readonly scoreScope?: ScoreScope;
-  check(ctx: RuleContext<O>): Iterable<Report<M>>;
+  check(ctx: RuleContext<O, R[number]>): Iterable<Report<M>>;
 }
 
 export type Rule = RuleDefinition<string, any>;
@@ -185,8 +141,14 @@ export function ruleStatus(rule: Pick<Rule, 'status'>): RuleStatus {
   return rule.status ?? 'stable';
 }
 
-/** Identity with types: infers the message-id union so a typo in `messageId` fails to compile. */
-export function defineRule<M extends string, O = Record<string, never>>(rule: RuleDefinition<M, O>): RuleDefinition<M, O> {
+/**
+ * Identity with types: infers the message-id union so a typo in `messageId` fails to compile, and
+ * the `requires` tuple so `check` sees only what it declares (reading `capture.exit` without
+ * requiring 'exit' fails to compile).
+ */
+export function defineRule<M extends string, O = Record<string, never>, const R extends readonly Requirement[] = []>(
+  rule: RuleDefinition<M, O, R>,
+): RuleDefinition<M, O, R> {
   return rule;
 }
 

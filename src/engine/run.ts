@@ -1,15 +1,20 @@
 /**
  * The rule runner: resolves which rules run at what level, checks each rule's data requirements
  * (missing data → skipped, never passed), runs the pure checks, applies ignores, and returns
- * findings in a deterministic order.
+ * findings in a deterministic order. One rule at a time (judgeRule) for the judge, which judges
+ * each rule in the earliest phase of a session that holds what it requires (src/engine/judge.ts);
+ * every rule over one complete capture at once (runRules), which is what the judge's phases add up to.
  */
 import type { Capture, ListName } from '../model/capture.js';
 import { atLeast, knownNewerThan } from '../shared/protocol-version.js';
 import type { SourceIndex, SourcePosition } from '../model/source-index.js';
-import { indexCapture } from './capture-index.js';
+import { indexCapture, type CaptureIndex } from './capture-index.js';
 import { fingerprint } from './fingerprint.js';
+import { liveOnly, type AnyRuleContext, type PeerCapture, type PeerIndex, type PeerServer } from './requirements.js';
 import { now, recordRuleTime, ruleTimingEnabled } from './rule-timing.js';
-import { interpolate, subjectKey, type Level, type PeerServer, type Requirement, type Rule, type Severity, type Subject } from './rule.js';
+import { interpolate, subjectKey, type Level, type Requirement, type Rule, type Severity, type Subject } from './rule.js';
+
+export { liveOnly };
 
 export interface RuleSetting {
   readonly level: Level;
@@ -25,17 +30,25 @@ export interface IgnoreEntry {
   readonly reason: string;
 }
 
-export interface RunOptions {
-  readonly rules: readonly Rule[];
-  /** Level and options per rule id; rules absent here run at their default. */
-  readonly settings: ReadonlyMap<string, RuleSetting>;
-  readonly ignore?: readonly IgnoreEntry[];
+/** What rules are judged over: the capture, the source index, and the other servers of the run. */
+export interface RuleView {
+  readonly capture: Capture;
   readonly source?: SourceIndex;
   /** Other servers of the same client config (cross-server rules). */
   readonly peers?: readonly PeerServer[];
   /** Why cross-server rules wait for later (a sharded run: they run when the shards are merged). */
   readonly peersDeferred?: string;
 }
+
+/** How rules are judged: which, at what level, and which findings are set aside. */
+export interface JudgeSettings {
+  readonly rules: readonly Rule[];
+  /** Level and options per rule id; rules absent here run at their default. */
+  readonly settings: ReadonlyMap<string, RuleSetting>;
+  readonly ignore?: readonly IgnoreEntry[];
+}
+
+export interface RunOptions extends JudgeSettings, Omit<RuleView, 'capture'> {}
 
 export interface Finding {
   readonly ruleId: string;
@@ -61,9 +74,10 @@ export interface SkippedRule {
   readonly applicable: boolean;
 }
 
-export interface RunResult {
-  readonly findings: readonly Finding[];
-  readonly ignored: readonly (Finding & { readonly reason: string })[];
+/** What judging gives: findings (located ones once a report is built, F), ignored findings, skipped rules, rules that ran. */
+export interface RunResult<F extends Finding = Finding> {
+  readonly findings: readonly F[];
+  readonly ignored: readonly (F & { readonly reason: string })[];
   readonly skipped: readonly SkippedRule[];
   /** Rules that ran (enabled, data present). */
   readonly ran: readonly string[];
@@ -78,71 +92,98 @@ export class RuleCrashError extends Error {
   }
 }
 
+/** Every rule over one complete capture: the result of judging it in one phase, the last. */
 export function runRules(capture: Capture, options: RunOptions): RunResult {
-  const index = indexCapture(capture);
+  const { rules: _rules, settings: _settings, ignore: _ignore, ...around } = options;
+  const view: RuleView = { capture, ...around };
+  return mergeRunResults(
+    options.rules,
+    options.rules.map((rule) => judgeRule(rule, view, options)),
+  );
+}
+
+const NOTHING: RunResult = { findings: [], ignored: [], skipped: [], ran: [] };
+
+/** One rule over the view: nothing when it is off, else skipped (with why) or run. */
+export function judgeRule(rule: Rule, view: RuleView, judging: JudgeSettings): RunResult {
+  const setting = settingOf(rule, judging);
+  if (setting.level === 'off') return NOTHING;
+  const missing = missingData(rule, view.capture, view.source) ?? missingPeers(rule, view.peers, view.peersDeferred);
+  if (missing) return skippedAs(rule, missing);
+  const { capture, source, peers } = view;
+  return checkRule(rule, { capture, index: indexCapture(capture), source, ...(peers ? { peers } : {}) }, judging);
+}
+
+/** A rule skipped for this reason. */
+export function skippedAs(rule: Rule, missing: Missing): RunResult {
+  return { ...NOTHING, skipped: [{ ruleId: rule.id, ...missing }] };
+}
+
+const settingOf = (rule: Rule, judging: JudgeSettings): RuleSetting =>
+  judging.settings.get(rule.id) ?? { level: rule.severity, options: {} };
+
+/** What a check reads: a capture and its index, or (a cross-server rule) its server's peer view; the source; the peers. */
+export interface CheckedView {
+  readonly capture: Capture | PeerCapture;
+  readonly index: CaptureIndex | PeerIndex;
+  readonly source?: SourceIndex;
+  readonly peers?: readonly PeerServer[];
+}
+
+/**
+ * Run an enabled rule's check over what its requirements met: a capture and its index, or, for a
+ * cross-server rule, the peer views of its server (the runner holds every rule as a Rule, whose
+ * context is all of it; each rule's own context type names only the part it may read).
+ */
+export function checkRule(rule: Rule, view: CheckedView, judging: JudgeSettings): RunResult {
+  const setting = settingOf(rule, judging);
+  if (setting.level === 'off') return NOTHING;
   const findings: Finding[] = [];
   const ignored: (Finding & { reason: string })[] = [];
-  const skipped: SkippedRule[] = [];
-  const ran: string[] = [];
+  const options = { ...(rule.options?.defaults ?? {}), ...setting.options };
   const timed = ruleTimingEnabled();
-
-  for (const rule of options.rules) {
-    const setting = options.settings.get(rule.id) ?? { level: rule.severity, options: {} };
-    if (setting.level === 'off') continue;
-    const missing = missingData(rule, capture, options.source, options.peers, options.peersDeferred);
-    if (missing) {
-      skipped.push({ ruleId: rule.id, ...missing });
-      continue;
+  const startedAt = timed ? now() : 0;
+  try {
+    for (const report of rule.check({ ...view, options } as AnyRuleContext<unknown>)) {
+      const template = rule.messages[report.messageId];
+      if (template === undefined) throw new Error(`reported unknown messageId "${report.messageId}"`);
+      const finding: Finding = {
+        ruleId: rule.id,
+        messageId: report.messageId,
+        level: report.milder ? MILDER[setting.level] : setting.level,
+        message: interpolate(template, report.data),
+        subject: report.subject,
+        ...(report.evidence !== undefined ? { evidence: report.evidence } : {}),
+        ...(report.frame !== undefined && report.frame >= 0 ? { frame: report.frame } : {}),
+        fingerprint: fingerprint(rule.id, report.subject, report.messageId, report.key),
+        ...(report.at ? { at: report.at } : {}),
+      };
+      const reason = ignoreReason(finding, judging.ignore);
+      if (reason !== undefined) ignored.push({ ...finding, reason });
+      else findings.push(finding);
     }
-    ran.push(rule.id);
-    const ruleOptions = { ...(rule.options?.defaults ?? {}), ...setting.options };
-    const startedAt = timed ? now() : 0;
-    try {
-      for (const report of rule.check({
-        capture,
-        index,
-        options: ruleOptions,
-        source: options.source,
-        ...(options.peers ? { peers: options.peers } : {}),
-      })) {
-        const template = rule.messages[report.messageId];
-        if (template === undefined) throw new Error(`reported unknown messageId "${report.messageId}"`);
-        const finding: Finding = {
-          ruleId: rule.id,
-          messageId: report.messageId,
-          level: report.milder ? MILDER[setting.level] : setting.level,
-          message: interpolate(template, report.data),
-          subject: report.subject,
-          ...(report.evidence !== undefined ? { evidence: report.evidence } : {}),
-          ...(report.frame !== undefined && report.frame >= 0 ? { frame: report.frame } : {}),
-          fingerprint: fingerprint(rule.id, report.subject, report.messageId, report.key),
-          ...(report.at ? { at: report.at } : {}),
-        };
-        const reason = ignoreReason(finding, options.ignore);
-        if (reason !== undefined) ignored.push({ ...finding, reason });
-        else findings.push(finding);
-      }
-    } catch (error) {
-      throw new RuleCrashError(rule.id, error);
-    }
-    if (timed) recordRuleTime(rule.id, now() - startedAt);
+  } catch (error) {
+    throw new RuleCrashError(rule.id, error);
   }
-  return { findings: sortFindings(findings), ignored: sortFindings(ignored), skipped, ran };
+  if (timed) recordRuleTime(rule.id, now() - startedAt);
+  return { findings: sortFindings(findings), ignored: sortFindings(ignored), skipped: [], ran: [rule.id] };
 }
 
 /**
  * One result from results of disjoint parts of `rules` over the same server, as one runRules call
  * over all of them would have given it: findings in the stable order, skipped and ran in rule order.
+ * Each part's findings are in the stable order already (judgeRule's are, and a report's), so they
+ * are merged, not sorted again: a part read back from a JSON report has lost the frames it was sorted by.
  */
-export function mergeRunResults(rules: readonly Rule[], parts: readonly RunResult[]): RunResult {
+export function mergeRunResults<F extends Finding>(rules: readonly Rule[], parts: readonly RunResult<F>[]): RunResult<F> {
   const order = new Map(rules.map((rule, i) => [rule.id, i]));
   const byRule =
     <T>(id: (item: T) => string) =>
     (a: T, b: T) =>
       (order.get(id(a)) ?? 0) - (order.get(id(b)) ?? 0);
   return {
-    findings: sortFindings(parts.flatMap((p) => p.findings)),
-    ignored: sortFindings(parts.flatMap((p) => p.ignored)),
+    findings: mergeInOrder(parts.map((p) => p.findings)),
+    ignored: mergeInOrder(parts.map((p) => p.ignored)),
     skipped: parts.flatMap((p) => p.skipped).sort(byRule((s: SkippedRule) => s.ruleId)),
     ran: parts.flatMap((p) => p.ran).sort(byRule((id: string) => id)),
   };
@@ -152,18 +193,42 @@ const LEVEL_ORDER: Record<Severity, number> = { error: 0, warning: 1, note: 2 };
 /** One level below (Report.milder). */
 const MILDER: Record<Severity, Severity> = { error: 'warning', warning: 'note', note: 'note' };
 
-/** Server and transport first, then tools, prompts, resources by name; then rule id; then message. */
+const KIND_ORDER = { server: 0, transport: 1, tool: 2, prompt: 3, resource: 4, resourceTemplate: 5 } as const;
+
+/** The stable order: server and transport first, then tools, prompts, resources by name; then level, rule id, frame, message. */
+const compareFindings = (a: Finding, b: Finding): number =>
+  KIND_ORDER[a.subject.kind] - KIND_ORDER[b.subject.kind] ||
+  compare(subjectKey(a.subject), subjectKey(b.subject)) ||
+  LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
+  compare(a.ruleId, b.ruleId) ||
+  (a.frame ?? 0) - (b.frame ?? 0) ||
+  compare(a.message, b.message);
+
+/** Findings in the stable order (in place). */
 export function sortFindings<T extends Finding>(findings: T[]): T[] {
-  const kindOrder = { server: 0, transport: 1, tool: 2, prompt: 3, resource: 4, resourceTemplate: 5 } as const;
-  return findings.sort(
-    (a, b) =>
-      kindOrder[a.subject.kind] - kindOrder[b.subject.kind] ||
-      compare(subjectKey(a.subject), subjectKey(b.subject)) ||
-      LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] ||
-      compare(a.ruleId, b.ruleId) ||
-      (a.frame ?? 0) - (b.frame ?? 0) ||
-      compare(a.message, b.message),
-  );
+  return findings.sort(compareFindings);
+}
+
+/** Lists each in the stable order, as one list in that order; on a tie the earlier list first, as a stable sort of them joined would. */
+function mergeInOrder<T extends Finding>(lists: readonly (readonly T[])[]): T[] {
+  let runs = lists.filter((list) => list.length > 0);
+  // Pairwise, so k lists of n findings in all cost n·log k comparisons.
+  while (runs.length > 1) {
+    const next: (readonly T[])[] = [];
+    for (let i = 0; i < runs.length; i += 2) next.push(i + 1 < runs.length ? mergeTwo(runs[i]!, runs[i + 1]!) : runs[i]!);
+    runs = next;
+  }
+  return [...(runs[0] ?? [])];
+}
+
+function mergeTwo<T extends Finding>(a: readonly T[], b: readonly T[]): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compareFindings(a[i]!, b[j]!) <= 0 ? a[i++]! : b[j++]!);
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -176,7 +241,7 @@ const LIST_REQUIREMENTS: Record<string, ListName> = {
 };
 
 /** Why a rule cannot run, and whether that is a gap (it applies) or the rule does not apply at all. */
-interface Missing {
+export interface Missing {
   readonly reason: string;
   readonly applicable: boolean;
 }
@@ -184,14 +249,12 @@ interface Missing {
 const gap = (reason: string): Missing => ({ reason, applicable: true });
 const notApplicable = (reason: string): Missing => ({ reason, applicable: false });
 
-/** Why a rule cannot run on this capture, or undefined when it can. */
-function missingData(
-  rule: Rule,
-  capture: Capture,
-  source: SourceIndex | undefined,
-  peers?: readonly PeerServer[],
-  peersDeferred?: string,
-): Missing | undefined {
+/**
+ * Why a rule cannot run on this capture, or undefined when it can: everything it requires but the
+ * other servers (missingPeers), which are checked last so that a rule deferred to a merge of shard
+ * reports has every other requirement met already.
+ */
+export function missingData(rule: Rule, capture: Capture, source: SourceIndex | undefined): Missing | undefined {
   // A bare listing: "needs a live session" says more than any other missing part.
   if (capture.target.kind === 'listing' && (rule.requires ?? []).some(liveOnly)) return gap(NEEDS_LIVE_SESSION);
   const handshake = capture.handshake;
@@ -208,16 +271,20 @@ function missingData(
     }
   }
   for (const need of rule.requires ?? []) {
-    const why = need === 'peers' && peersDeferred !== undefined ? gap(peersDeferred) : missingRequirement(need, capture, source, peers);
+    const why = need === 'peers' ? undefined : missingRequirement(need, capture, source);
     if (why) return why;
   }
   return undefined;
 }
 
-/** Requirements only a live session meets. */
-/** A requirement only a live session meets (a bare listing skips such rules; the pipeline judges them last). */
-export const liveOnly = (need: Requirement): boolean =>
-  need === 'session' || need === 'exit' || need === 'stdio' || need === 'http' || need.startsWith('probe:');
+/** Why a cross-server rule cannot run with these peers (none: a single server; deferred: a shard), or undefined. */
+export function missingPeers(rule: Rule, peers: readonly PeerServer[] | undefined, peersDeferred: string | undefined): Missing | undefined {
+  if (!(rule.requires ?? []).includes('peers')) return undefined;
+  if (peersDeferred !== undefined) return gap(peersDeferred);
+  return peers && peers.length > 0
+    ? undefined
+    : notApplicable('only one server was linted (cross-server rules need a client config with several servers)');
+}
 
 /** Why a rule that needs a live session cannot run on a bare listing. */
 export const NEEDS_LIVE_SESSION = 'needs a live session: the input is a bare tools/list result';
@@ -233,24 +300,15 @@ function missingFromListing(need: Requirement, capture: Capture): Missing | unde
   return 'not-listing';
 }
 
-function missingRequirement(
-  need: Requirement,
-  capture: Capture,
-  source: SourceIndex | undefined,
-  peers?: readonly PeerServer[],
-): Missing | undefined {
+function missingRequirement(need: Requirement, capture: Capture, source: SourceIndex | undefined): Missing | undefined {
   const listing = missingFromListing(need, capture);
   if (listing !== 'not-listing') return listing;
-  // A live capture is complete: its transcript and its end are there (the pipeline judges 'exit' rules last).
+  // A live capture has its transcript and, by the phase that judges 'exit' rules, its end (src/engine/judge.ts).
   if (need === 'session' || need === 'exit') return undefined;
   if (need === 'handshake') return capture.handshake.ok ? undefined : gap('the handshake failed');
   if (need === 'http') return capture.transport === 'stdio' ? notApplicable('the transport is stdio, not HTTP') : undefined;
   if (need === 'clientConfig')
     return capture.clientConfig ? undefined : notApplicable('the server was not read from a client config file (--config-file)');
-  if (need === 'peers')
-    return peers && peers.length > 0
-      ? undefined
-      : notApplicable('only one server was linted (cross-server rules need a client config with several servers)');
   if (need === 'stdio')
     return capture.transport === 'stdio' ? undefined : notApplicable(`the transport is ${capture.transport}, not stdio`);
   if (need === 'source') return source ? undefined : gap('no source index (no project found, or --no-source)');

@@ -50,14 +50,14 @@ export function viewOf(result: unknown): ResultView {
 }
 
 /** The data of a probe that ran, or undefined. */
-export function probeData(capture: Capture, id: string): ProbeData | undefined {
+export function probeData(capture: Pick<Capture, 'probes'>, id: string): ProbeData | undefined {
   const record = capture.probes[id];
   if (record?.status !== 'ran' || !isObject(record.data) || !Array.isArray(record.data.calls)) return undefined;
   return record.data as unknown as ProbeData;
 }
 
 /** The calls of a probe that ran ([] when it did not). */
-export function probeCalls(capture: Capture, id: string): readonly ProbeCall[] {
+export function probeCalls(capture: Pick<Capture, 'probes'>, id: string): readonly ProbeCall[] {
   return probeData(capture, id)?.calls ?? [];
 }
 
@@ -115,8 +115,8 @@ export function noAnswerWords(answer: ProbeAnswer): string | undefined {
   return undefined;
 }
 
-/** The raw result of a call: kept in the record, else read from its response frame. */
-export function rawResultOf(capture: Capture, probe: string, call: ProbeCall): unknown {
+/** The raw result of a call: kept in the record, else read from its response frame (the transcript: a rule reading it requires 'session'). */
+export function rawResultOf(capture: Pick<Capture, 'probes' | 'frames'>, probe: string, call: ProbeCall): unknown {
   const answer = call.answer;
   if (answer.kind !== 'result') return undefined;
   if (answer.result !== undefined) return answer.result;
@@ -127,7 +127,7 @@ export function rawResultOf(capture: Capture, probe: string, call: ProbeCall): u
 }
 
 /** Calls with valid arguments (valid-calls and pagination), with the probe each belongs to. */
-export function validToolCalls(capture: Capture): { probe: string; call: ProbeCall }[] {
+export function validToolCalls(capture: Pick<Capture, 'probes'>): { probe: string; call: ProbeCall }[] {
   return ['valid-calls', 'pagination'].flatMap((probe) => probeCalls(capture, probe).map((call) => ({ probe, call })));
 }
 

@@ -94,12 +94,10 @@ export function buildServerReport(
   runNotes: readonly string[] = [],
 ): ServerReport {
   const located = ({ at, ...f }: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors, at) });
-  const findings = result.findings.map(located);
-  const counts = countLevels(findings);
   const hs = capture.handshake;
   const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
   const serverVersion = hs.ok && typeof hs.serverInfo.version === 'string' ? hs.serverInfo.version : undefined;
-  const unscored = {
+  const server: ServerHeader = {
     label: serverName ? `${serverName}${serverVersion ? ` ${serverVersion}` : ''}` : targetLabel(capture.target),
     target: capture.target,
     anchorPlaces: anchorPlacesOf(anchors),
@@ -112,14 +110,33 @@ export function buildServerReport(
       resourceTemplates: capture.lists.resourceTemplates.items.length,
       durationMs: capture.timing.totalMs,
     },
-    findings,
-    ignored: result.ignored.map((f) => ({ ...located(f), reason: f.reason })),
     toolNames: listedToolNames(capture),
     toolParameters: parameterCounts(capture),
-    skipped: result.skipped,
-    ran: result.ran,
-    counts,
     notes: runNotes.length > 0 ? [...capture.notes, ...runNotes] : capture.notes,
+  };
+  const judged = {
+    ...result,
+    findings: result.findings.map(located),
+    ignored: result.ignored.map((f) => ({ ...located(f), reason: f.reason })),
+  };
+  return judgedServerReport(server, judged, rules);
+}
+
+/** What a report says of a server besides its judgement: what was captured of it. */
+export type ServerHeader = Omit<ServerReport, 'findings' | 'ignored' | 'skipped' | 'ran' | 'counts' | 'score'>;
+
+/**
+ * A server's report: what was captured of it and its located judgement, with the counts and the
+ * score computed from the findings. Every report is built so, a lint's and `mcplint merge`'s.
+ */
+export function judgedServerReport(server: ServerHeader, judged: RunResult<LocatedFinding>, rules: readonly Rule[]): ServerReport {
+  const unscored = {
+    ...server,
+    findings: judged.findings,
+    ignored: judged.ignored,
+    skipped: judged.skipped,
+    ran: judged.ran,
+    counts: countLevels(judged.findings),
   };
   return { ...unscored, score: serverScore(unscored, rules) };
 }

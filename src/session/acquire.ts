@@ -1,7 +1,8 @@
 /**
  * The capture stage: one server's capture, complete, redacted and frozen once — launched and
  * recorded (with probes, or with a plan hook that only plans them), or read from a saved file —
- * with its source index built alongside.
+ * with its source index built alongside, and a live one judged as far as each phase of its session
+ * allows while mcplint waits on the server (src/engine/judge.ts); the judge stage finishes it.
  */
 import { extname, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { redactCapture } from '../model/redact.js';
 import type { RunConfig } from './run-config.js';
 import { describeForSource, sourceIndexFor, type MappedSource } from './source-index.js';
 import type { ServerInput } from './targets.js';
-import type { BeforeExitJudgement } from './judge-before-exit.js';
+import { startJudgement, type Judgement, type Phase } from '../engine/judge.js';
 
 /** A server as the rule stage receives it. */
 export interface AcquiredServer {
@@ -29,8 +30,8 @@ export interface AcquiredServer {
   readonly declaredIn?: { readonly path: string; readonly line: number };
   /** The plan made instead of running probes (plan mode only). */
   readonly plan?: ProbePlan;
-  /** The rules judged while the server shut down (stdio, lint mode). */
-  readonly beforeExit?: BeforeExitJudgement;
+  /** The judgement begun while the server ran (lint mode): the rules its listing and shutdown could judge. */
+  readonly judgement?: Judgement;
 }
 
 export interface AcquireContext {
@@ -77,8 +78,13 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   const probesModule = () => (probing ??= import('../probes/index.js'));
   let plan: ProbePlan | undefined;
   let sourceEarly: Promise<MappedSource> | undefined;
-  let afterListing: Promise<BeforeExitJudgement | undefined> | undefined;
-  let beforeExit: Promise<BeforeExitJudgement | undefined> | undefined;
+  // One judgement through the session; each early phase waits for the one before it.
+  let judgement: Promise<Judgement> | undefined;
+  let judgedEarly: Promise<void> = Promise.resolve();
+  const judgeEarly = (phase: Phase, view: Capture) => {
+    judgement ??= startRunJudgement(run);
+    judgedEarly = judgedEarly.then(() => judgeWhileWaiting(phase, view, targetSecrets(target), judgement!, sourceEarly));
+  };
   const capturing = captureTarget(target, {
     ...DEFAULT_CAPTURE_OPTIONS,
     timeoutMs,
@@ -96,10 +102,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     // The lists are in: judge what reads nothing more while the probes run. The last answer is
     // in: judge the rest of what does not depend on the exit while the server shuts down.
     ...(linting
-      ? {
-          onListed: (view: Capture) => (afterListing = judgeEarly('listed', view, targetSecrets(target), ctx, sourceEarly)),
-          onShutdown: (view: Capture) => (beforeExit = judgeEarly('shutdown', view, targetSecrets(target), ctx, sourceEarly, afterListing)),
-        }
+      ? { onListed: (view: Capture) => judgeEarly('listed', view), onShutdown: (view: Capture) => judgeEarly('shutdown', view) }
       : {}),
   });
   if (linting) {
@@ -121,44 +124,39 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   // A plan hook is not called when the handshake fails: plan from what was captured.
   const planned = linting ? undefined : (plan ?? (await import('../probes/index.js')).planFor(capture, probeConfig));
   // HTTP has no shutdown phase: what was judged while the probes ran is all that was judged early.
-  const judged = await (beforeExit ?? afterListing);
-  return { ...finished(input, capture, mapped, declared, planned), ...(judged ? { beforeExit: judged } : {}) };
+  await judgedEarly;
+  return { ...finished(input, capture, mapped, declared, planned), ...(judgement ? { judgement: await judgement } : {}) };
+}
+
+/** A judgement with the run's rules, levels and ignores (the judge stage continues it, or starts one for a saved capture). */
+export async function startRunJudgement(run: RunConfig): Promise<Judgement> {
+  const [rules, settings] = await Promise.all([run.rules(), run.settings()]);
+  return startJudgement({ rules, settings, ignore: run.resolved.ignore });
 }
 
 /**
- * Judging while mcplint waits (src/session/judge-before-exit.ts), over a view of the capture
- * redacted and frozen like the final one: once `listed`, the rules that read only the handshake
- * and the lists; when `shutdown` begins, the rest (after `afterListing`) of those that do not
- * read the exit. Any failure (a rule crash) leaves the rules to the judge stage, which then runs every
- * rule over the final capture, as a run without this step would.
+ * Judging while mcplint waits on the server, over a view of the capture redacted and frozen like
+ * the final one: what the phase can judge, one rule at a time, yielding between rules so the
+ * server's exit and the shutdown's timers are handled as they come (its measured shutdown stays
+ * its own, delayed by one rule's run at most). A failure (a rule crash) leaves the rules not
+ * judged yet to the judge stage, which judges them over the final capture.
  */
-async function judgeEarly(
-  when: 'listed' | 'shutdown',
+async function judgeWhileWaiting(
+  phase: Phase,
   view: Capture,
   secrets: readonly string[],
-  ctx: AcquireContext,
+  judgement: Promise<Judgement>,
   source: Promise<MappedSource> | undefined,
-  afterListing?: Promise<BeforeExitJudgement | undefined>,
-): Promise<BeforeExitJudgement | undefined> {
+): Promise<void> {
   try {
     // Frozen before redaction: parts found clean (the lists) are then not scanned again for the next view.
-    const frozen = redactCapture(deepFreeze(view), secrets);
-    const [module, rules, settings, mapped, earlier] = await Promise.all([
-      import('./judge-before-exit.js'),
-      ctx.run.rules(),
-      ctx.run.settings(),
-      source ?? Promise.resolve<MappedSource>({}),
-      afterListing ?? Promise.resolve(undefined),
-    ]);
-    const judgeCtx = {
-      rules,
-      settings,
-      ignore: ctx.run.resolved.ignore,
-      ...(mapped.source ? { source: mapped.source } : {}),
-    };
-    return await (when === 'listed' ? module.judgeAfterListing(frozen, judgeCtx) : module.judgeBeforeExit(frozen, judgeCtx, earlier));
+    const capture = redactCapture(deepFreeze(view), secrets);
+    const [judging, mapped] = await Promise.all([judgement, source ?? Promise.resolve<MappedSource>({})]);
+    const steps = judging.steps({ capture, ...(mapped.source ? { source: mapped.source } : {}) }, phase);
+    do await new Promise((resolve) => setImmediate(resolve));
+    while (!steps.next().done);
   } catch {
-    return undefined;
+    // Left to the judge stage.
   }
 }
 

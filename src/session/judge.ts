@@ -1,24 +1,23 @@
 /**
- * The rule stage and the report stage. Every server's rules run with the source index and, when
- * the run has several servers, with the other servers as peers (cross-server rules such as
+ * The rule stage and the report stage. Each server's judgement, begun while it ran (or begun here
+ * for a saved capture), is finished over its final capture, with the source index and, when the
+ * run has several servers, the other servers as peers (cross-server rules such as
  * tool-name-collision) — so each report is built once, complete, and never reopened.
  */
 import { relative, sep } from 'node:path';
 import { indexCapture } from '../engine/capture-index.js';
 import { locate } from '../locate/locate.js';
-import type { PeerServer, Rule } from '../engine/rule.js';
-import { mergeRunResults, runRules, type RuleSetting } from '../engine/run.js';
+import type { PeerServer } from '../engine/rule.js';
 import { buildServerReport, type ServerReport } from '../report/report.js';
 import { findAnchors } from '../locate/anchors.js';
 import { exposedTools } from '../../rules/lib/exposed-tools.js';
-import type { AcquiredServer } from './acquire.js';
+import { startRunJudgement, type AcquiredServer } from './acquire.js';
 import type { RunConfig } from './run-config.js';
 
 export interface JudgeContext {
   readonly cwd: string;
+  /** The run's rules, levels and ignores: the judgement of a server that has none yet starts from them. */
   readonly run: RunConfig;
-  readonly rules: readonly Rule[];
-  readonly settings: ReadonlyMap<string, RuleSetting>;
   /** The servers come from a client config: reports are labelled by their config key. */
   readonly labelByName: boolean;
   /** A shard of a larger run: cross-server rules wait for `mcplint merge`, which sees every server. */
@@ -28,24 +27,26 @@ export interface JudgeContext {
 export const SHARDED_PEERS =
   'a sharded run (--shard) sees only part of the servers: cross-server rules run when the shard reports are merged (mcplint merge)';
 
-export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeContext): ServerReport[] {
+export async function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeContext): Promise<ServerReport[]> {
+  const judgements = await Promise.all(servers.map((s) => s.judgement ?? startRunJudgement(ctx.run)));
   const peers: PeerServer[] | undefined =
     servers.length > 1
       ? servers.map((s) => ({ name: serverName(s) ?? '', capture: s.capture, index: indexCapture(s.capture) }))
       : undefined;
   return servers.map((server, i) => {
     const { capture, source } = server;
-    // Judged while the server shut down (same rules, same settings): only the rest is left.
-    const before = server.beforeExit?.rules === ctx.rules && server.beforeExit.settings === ctx.settings ? server.beforeExit : undefined;
-    const rest = runRules(capture, {
-      rules: before ? ctx.rules.filter((rule) => !before.judged.has(rule.id)) : ctx.rules,
-      settings: ctx.settings,
-      ...(ctx.run.config.ignore ? { ignore: ctx.run.config.ignore } : {}),
-      ...(source ? { source } : {}),
-      ...(peers && !ctx.sharded ? { peers: peers.filter((_, j) => j !== i) } : {}),
-      ...(ctx.sharded ? { peersDeferred: SHARDED_PEERS } : {}),
-    });
-    const result = before ? mergeRunResults(ctx.rules, [before.result, rest]) : rest;
+    const judgement = judgements[i]!;
+    // What the session's phases judged stays judged: only the rest is judged over the final capture.
+    judgement.judge(
+      {
+        capture,
+        ...(source ? { source } : {}),
+        ...(peers && !ctx.sharded ? { peers: peers.filter((_, j) => j !== i) } : {}),
+        ...(ctx.sharded ? { peersDeferred: SHARDED_PEERS } : {}),
+      },
+      'final',
+    );
+    const result = judgement.result();
     const anchors = {
       ...findAnchors(capture.target, {
         cwd: ctx.cwd,
@@ -54,7 +55,7 @@ export function judgeServers(servers: readonly AcquiredServer[], ctx: JudgeConte
       }),
       ...(source ? { source, sourcePrefix: relative(ctx.cwd, source.root).split(sep).join('/') } : {}),
     };
-    const report = buildServerReport(capture, result, anchors, ctx.rules, server.runNotes);
+    const report = buildServerReport(capture, result, anchors, judgement.rules, server.runNotes);
     const name = serverName(server);
     const position = server.input.kind === 'target' ? server.input.position : undefined;
     const placed = ctx.labelByName

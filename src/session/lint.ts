@@ -40,12 +40,9 @@ export async function lintRun(run: RunConfig, sourceIndexes = new Map<string, Pr
   const jobs = Math.max(1, Math.min(Math.floor(resolved.jobs), inputs.length));
   const context = { run, mode: 'lint' as const, sourceIndexes, many: inputs.length > 1 };
   const acquired = await mapLimit(inputs, jobs, (input) => acquireServer(input, context));
-  const [rules, settings] = await Promise.all([run.rules(), run.settings()]);
-  const servers = judgeServers(acquired, {
+  const servers = await judgeServers(acquired, {
     cwd: resolved.cwd,
     run,
-    rules,
-    settings,
     labelByName: fromClientConfig,
     sharded: resolved.shard !== null,
   });
