@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { loadRunConfig } from '../session/run-config.js';
-import { readBoundedText } from '../shared/read-bounded.js';
+import { readInputText } from '../shared/read-bounded.js';
 import { colorSupported } from './color.js';
 import { EXIT } from './exit-codes.js';
 import { finishOptionsOf, lintOptionsOf } from './option-table.js';
@@ -25,7 +25,7 @@ export async function mergeCommand(files: readonly string[], args: CliArgs): Pro
   ]);
   // The same config as the shards: cross-server rules that they deferred run here at its levels.
   const run = await loadRunConfig({ cwd, rules, ...lintOptionsOf(args, 'merge') });
-  const documents = files.map((file) => [file, readBoundedText(resolve(cwd, file), 'capture', `merge ${file}`)] as const);
+  const documents = files.map((file) => [file, readInputText(resolve(cwd, file), 'report', `merge ${file}`)] as const);
   const report = mergeReports(documents, { rules, settings: await run.settings() });
   const failed = await finishLint(report, rules, {
     cwd,

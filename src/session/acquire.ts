@@ -4,12 +4,12 @@
  * with its source index built alongside.
  */
 import { extname, resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
 import type { Capture } from '../model/capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import type { ProbePlan } from '../model/probe-types.js';
 import type { SourceIndex } from '../model/source-index.js';
 import { jsonText } from '../shared/json-text.js';
+import { writeOutputFile } from '../shared/output-file.js';
 import { deepFreeze } from '../shared/freeze.js';
 import { redactCapture } from '../model/redact.js';
 import type { LintOptions } from './options.js';
@@ -121,7 +121,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   if (linting && options.saveCapture) {
     const name = input.kind === 'target' ? input.name : undefined;
     const path = ctx.many && name !== undefined ? perServerPath(options.saveCapture, name) : options.saveCapture;
-    writeFileSync(resolve(options.cwd, path), `${jsonText(capture)}\n`);
+    writeOutputFile(resolve(options.cwd, path), `${jsonText(capture)}\n`, `--save-capture ${path}`, options.cwd);
   }
   const mapped = sourceEarly ? await sourceEarly : {};
   const declared = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;

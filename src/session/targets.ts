@@ -2,11 +2,11 @@
  * Which servers a run lints: one target (a resolved target, `--url`, `-- command`, the config's
  * `target`, a package.json `bin`), a saved capture (`--from`), or every server of a client config.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Capture } from '../model/capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import { readCaptures } from './capture-file.js';
+import { readTextIfPresent } from '../shared/read-bounded.js';
 import { ConfigError, type McplintConfig } from '../config/config.js';
 import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
@@ -134,8 +134,10 @@ export function resolveTarget(options: LintOptions, config: McplintConfig, confi
 }
 
 function packageBin(cwd: string): string | undefined {
+  // A FIFO or a device there is one line (read-bounded.ts), not a hang; absent or not JSON: no bin.
+  const text = readTextIfPresent(resolve(cwd, 'package.json'), 'package.json', 'package.json');
   try {
-    const pkg = JSON.parse(readFileSync(resolve(cwd, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> };
+    const pkg = JSON.parse(text ?? '{}') as { bin?: string | Record<string, string> };
     const bin =
       typeof pkg.bin === 'string' ? pkg.bin : pkg.bin && Object.values(pkg.bin).length === 1 ? Object.values(pkg.bin)[0] : undefined;
     return bin ? resolve(cwd, bin) : undefined;
