@@ -178,6 +178,23 @@ describe
       }
     }
 
+    it("files cosmiconfig reads itself: a config's $import and its meta config (.config/config.json)", async () => {
+      const imported = sandbox();
+      writeFileSync(join(imported.dir, 'tools.json'), TOOLS);
+      execFileSync('mkfifo', [join(imported.dir, 'shared.json')]);
+      writeFileSync(join(imported.dir, 'mcplint.config.json'), JSON.stringify({ $import: './shared.json' }));
+      expectOneLine(await runCli(['--from', 'tools.json'], { cwd: imported.dir }), /shared\.json: not a regular file \(a FIFO\)/);
+      const meta = sandbox();
+      writeFileSync(join(meta.dir, 'tools.json'), TOOLS);
+      writeFileSync(join(meta.dir, 'mcplint.config.json'), '{}');
+      mkdirSync(join(meta.dir, '.config'));
+      symlinkSync('/dev/zero', join(meta.dir, '.config', 'config.json'));
+      expectOneLine(
+        await runCli(['--from', 'tools.json'], { cwd: meta.dir }),
+        /\.config\/config\.json: not a regular file \(a character device\)/,
+      );
+    });
+
     it('an oversized package.json (sparse) is refused by its cap, for the default target and for init', async () => {
       const box = sandbox();
       const path = join(box.dir, 'package.json');
@@ -208,14 +225,14 @@ describe
           return false;
         }
       };
+      const killer = setTimeout(() => child.kill('SIGKILL'), 20_000); // well inside the test's timeout: never left running
       while (!done && !stuck()) await new Promise((r) => setTimeout(r, 20));
       if (!done) child.kill('SIGINT');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
       const code = await exited;
       clearTimeout(killer);
       expect(code, stderr).toBe(2);
       expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^mcplint: package\.json: not a regular file \(a FIFO\)/)]);
-    });
+    }, 60_000);
   });
 
 describe
