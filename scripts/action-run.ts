@@ -16,12 +16,14 @@
  * The step exits with mcplint's own exit code, so the job fails exactly when mcplint says so.
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { prefixAnnotationPath, prefixSarifPaths } from './action-paths.js';
+import { refusedTarget, writeOutputFile } from '../src/shared/output-file.js';
+import { readInputText } from '../src/shared/read-bounded.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 // In the Action's bundle (action/main.js) the CLI is its sibling; in a build, dist/src/cli/bin.js.
@@ -142,10 +144,12 @@ async function main(): Promise<number> {
 
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (existsSync(files.markdown) && summaryFile) appendFileSync(summaryFile, readFileSync(files.markdown, 'utf8') + '\n');
-  if (existsSync(sarifPath)) {
+  // Only a regular file: a link committed in its place was refused by mcplint (src/shared/output-file.ts)
+  // and must not be read, rewritten or uploaded here either.
+  if (refusedTarget(sarifPath) === undefined && existsSync(sarifPath)) {
     if (prefix) {
-      const log = JSON.parse(readFileSync(sarifPath, 'utf8')) as Parameters<typeof prefixSarifPaths>[0];
-      if (prefixSarifPaths(log, prefix) > 0) writeFileSync(sarifPath, JSON.stringify(log, null, 2) + '\n');
+      const log = JSON.parse(readInputText(sarifPath, 'report', sarif)) as Parameters<typeof prefixSarifPaths>[0];
+      if (prefixSarifPaths(log, prefix) > 0) writeOutputFile(sarifPath, JSON.stringify(log, null, 2) + '\n', sarif);
     }
     setOutput('sarif-file', sarif);
   }

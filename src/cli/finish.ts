@@ -1,10 +1,10 @@
 /**
  * The end of a lint run in the CLI, after the report is built: apply the baseline, render the
- * main format (stdout or --output) and every extra --report FORMAT=FILE, then decide the exit code
- * (src/report/gate.ts) and say why on stderr. Progress never reaches any of these outputs. The flags were
- * parsed and checked once, before linting (src/cli/options.ts), and every output path prepared.
+ * main format (stdout or --output) and every extra --report FORMAT=FILE (files first, stdout last),
+ * then decide the exit code (src/report/gate.ts) and say why on stderr. Progress never reaches any
+ * of these outputs. The flags were parsed and checked once, before linting (src/cli/options.ts),
+ * and every output path prepared.
  */
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { baselineReport } from '../report/baseline-file.js';
 import type { RepositoryPlaces } from '../locate/repository-places.js';
@@ -14,6 +14,7 @@ import { gate, quietView, type FailOn } from '../report/gate.js';
 import type { LintReport } from '../report/report.js';
 import type { ExtraReport, FormatName } from './report-flags.js';
 import { inertLine } from '../shared/inert.js';
+import { writeOutputFile } from '../shared/output-file.js';
 
 export type { ExtraReport, FormatName };
 
@@ -86,11 +87,21 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
     ...(width !== undefined ? { width } : {}),
   };
   const main = (await formatters[options.format]())(shown, mainContext);
-  if (options.output) writeFileSync(resolve(options.cwd, options.output), main);
-  else process.stdout.write(main);
-  // Extra files never get colour and always hold the full report (--quiet trims the main output only).
-  for (const extra of options.reports ?? [])
-    writeFileSync(resolve(options.cwd, extra.file), (await formatters[extra.format]())(report, context(false)));
+  // Every file is written before anything reaches stdout, and stdout holds the main report only
+  // once every file is in place: a write that fails (a full disk, a link swapped in during the run)
+  // ends the run with one line and exit 2, and no report is printed as if the run had completed.
+  // The baseline, which the report is judged against, was written first (baselineReport).
+  const files: { label: string; file: string; text: () => Promise<string> }[] = [
+    ...(options.output ? [{ label: `--output ${options.output}`, file: options.output, text: async () => main }] : []),
+    // Extra files never get colour and always hold the full report (--quiet trims the main output only).
+    ...(options.reports ?? []).map((extra) => ({
+      label: `--report ${extra.format}=${extra.file}`,
+      file: extra.file,
+      text: async () => (await formatters[extra.format]())(report, context(false)),
+    })),
+  ];
+  for (const { label, file, text } of files) writeOutputFile(resolve(options.cwd, file), await text(), label, options.cwd);
+  if (!options.output) process.stdout.write(main);
   if (report.baseline?.updated) {
     const b = report.baseline;
     if (!options.quiet)

@@ -12,6 +12,7 @@ import { missingDashDashHint } from './missing-dash-dash.js';
 import { lintOptionsOf, readArgs, yargsOptions } from './option-table.js';
 import { checkTarget } from './target-checks.js';
 import { UsageError } from './usage-error.js';
+import { checkPackageJsonForYargs } from './yargs-package-json.js';
 import { inertBlock, inertLine } from '../shared/inert.js';
 
 export interface RunOptions {
@@ -39,6 +40,7 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
     return lintCommand(readArgs(fast, 'lint'), command);
   }
 
+  checkPackageJsonForYargs(process.cwd());
   const { default: yargs } = await import('yargs');
   let exitCode: number = EXIT.ok;
   const parser = yargs(ownArgs)
@@ -103,8 +105,8 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
       'Write mcplint.config.json for the server in this project',
       (y) => y.option('force', { type: 'boolean', describe: 'Overwrite an existing mcplint.config.json' }),
       async (args) => {
-        const [{ runInit }, { writeFileSync }] = await Promise.all([import('../commands/init.js'), import('node:fs')]);
-        const outcome = runInit(process.cwd(), { force: args.force === true, write: (path, text) => writeFileSync(path, text) });
+        const { runInit } = await import('../commands/init.js');
+        const outcome = runInit(process.cwd(), { force: args.force === true });
         // Command lines come from package.json, pyproject.toml or a client config: shown inert.
         (outcome.code === 0 ? process.stdout : process.stderr).write(inertBlock(outcome.message));
         exitCode = outcome.code;

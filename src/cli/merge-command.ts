@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { loadRunConfig } from '../session/run-config.js';
-import { readBoundedText } from '../shared/read-bounded.js';
+import { readInputText } from '../shared/read-bounded.js';
 import { colorSupported } from './color.js';
 import { EXIT } from './exit-codes.js';
 import { finishingOf } from './finish-options.js';
@@ -26,7 +26,7 @@ export async function mergeCommand(files: readonly string[], args: CliArgs): Pro
     ...(finishing.output ? [{ label: `--output ${finishing.output}`, file: finishing.output }] : []),
     ...(finishing.reports ?? []).map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
   ]);
-  const documents = files.map((file) => [file, readBoundedText(resolve(cwd, file), 'capture', `merge ${file}`)] as const);
+  const documents = files.map((file) => [file, readInputText(resolve(cwd, file), 'report', `merge ${file}`)] as const);
   const report = mergeReports(documents, { rules, settings: await run.settings() });
   const failed = await finishLint(report, rules, {
     cwd,

@@ -4,11 +4,12 @@
  * package with `__main__.py` (`python3 -m pkg`), or a top-level server script that imports the MCP
  * SDK or FastMCP (`python3 server.py`). Files are read, nothing is run.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDirectory, isFile } from '../source/python/project.js';
 import { projectScripts } from '../source/python/launch.js';
 import type { Candidate } from './init-candidate.js';
+import { readTextIfPresent, readTextIfReadable } from '../shared/read-bounded.js';
 
 const SERVER_SCRIPTS = ['server.py', 'main.py', 'app.py', '__main__.py'];
 const IMPORTS_MCP = /^\s*(?:from|import)\s+(?:mcp|fastmcp)\b/m;
@@ -16,9 +17,10 @@ const IMPORTS_MCP = /^\s*(?:from|import)\s+(?:mcp|fastmcp)\b/m;
 export function pythonCandidates(cwd: string): Candidate[] {
   const out: Candidate[] = [];
   const usesUv = isFile(join(cwd, 'uv.lock'));
-  const pyproject = join(cwd, 'pyproject.toml');
-  if (isFile(pyproject)) {
-    const scripts = [...projectScripts(readFileSync(pyproject, 'utf8')).keys()];
+  // Present but a FIFO, a device or over its cap: one line (read-bounded.ts), never skipped silently.
+  const pyproject = readTextIfPresent(join(cwd, 'pyproject.toml'), 'pyproject.toml', 'pyproject.toml');
+  if (pyproject !== undefined) {
+    const scripts = [...projectScripts(pyproject).keys()];
     const name = scripts.find((s) => /mcp/i.test(s)) ?? scripts[0];
     if (name) {
       const venvScript = join('.venv', 'bin', name);
@@ -40,7 +42,7 @@ export function pythonCandidates(cwd: string): Candidate[] {
   }
   for (const script of SERVER_SCRIPTS) {
     const path = join(cwd, script);
-    if (!isFile(path) || !IMPORTS_MCP.test(readFileSync(path, 'utf8'))) continue;
+    if (!isFile(path) || !IMPORTS_MCP.test(readTextIfReadable(path, 'source file') ?? '')) continue;
     out.push({
       target: usesUv ? { command: 'uv', args: ['run', script] } : { command: 'python3', args: [script] },
       from: `${script} (imports the MCP SDK)`,

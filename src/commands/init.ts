@@ -8,11 +8,13 @@
  * .cursor/mcp.json, .vscode/mcp.json) — the entries there are often third-party servers, hence last.
  * Detection reads files only; nothing is run.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Candidate, StdioTarget } from './init-candidate.js';
 import { pythonCandidates } from './init-python.js';
 import { VERSION } from '../shared/version.js';
+import { readTextIfPresent, type FileKind } from '../shared/read-bounded.js';
+import { refusedTarget, writeOutputFile } from '../shared/output-file.js';
 
 export const CONFIG_FILE = 'mcplint.config.json';
 /** The config JSON Schema as published in the npm package (version-pinned). */
@@ -54,7 +56,7 @@ const OTHER_CONFIGS = [
 /** Every server found in the project, best first. */
 export function detectCandidates(cwd: string): Candidate[] {
   const out: Candidate[] = [];
-  const pkg = readJson(join(cwd, 'package.json')) as PackageJson | undefined;
+  const pkg = readJson(join(cwd, 'package.json'), 'package.json') as PackageJson | undefined;
   if (pkg) {
     const bin = binPath(pkg);
     if (bin) out.push(nodeCandidate(cwd, bin, 'package.json "bin"'));
@@ -63,14 +65,14 @@ export function detectCandidates(cwd: string): Candidate[] {
     if (typeof start === 'string' && start.trim()) out.push(startCandidate(start.trim()));
   }
   out.push(...pythonCandidates(cwd));
-  const manifest = readJson(join(cwd, 'server.json'));
+  const manifest = readJson(join(cwd, 'server.json'), 'server.json');
   if (manifest) out.push(...manifestCandidates(manifest));
   for (const [file, key] of [
     ['.mcp.json', 'mcpServers'],
     ['.cursor/mcp.json', 'mcpServers'],
     ['.vscode/mcp.json', 'servers'],
   ] as const) {
-    const config = readJson(join(cwd, file)) as Record<string, unknown> | undefined;
+    const config = readJson(join(cwd, file), file) as Record<string, unknown> | undefined;
     const servers = config?.[key] ?? config?.mcpServers ?? config?.servers;
     if (!servers || typeof servers !== 'object') continue;
     for (const [name, raw] of Object.entries(servers as Record<string, unknown>)) {
@@ -110,7 +112,7 @@ export function initialConfig(cwd: string, candidate: Candidate | undefined): Re
 
 /** A config file mcplint would read instead of mcplint.config.json, if the project has one. */
 export function competingConfig(cwd: string): string | undefined {
-  const pkg = readJson(join(cwd, 'package.json')) as PackageJson | undefined;
+  const pkg = readJson(join(cwd, 'package.json'), 'package.json') as PackageJson | undefined;
   if (pkg && pkg.mcplint !== undefined) return 'package.json ("mcplint" key)';
   return OTHER_CONFIGS.find((f) => isFile(join(cwd, f)));
 }
@@ -193,10 +195,14 @@ function manifestCandidates(manifest: unknown): Candidate[] {
   return out;
 }
 
-/** JSON, or JSON with comments and trailing commas (VS Code's mcp.json); undefined when unreadable. */
-function readJson(path: string): unknown {
-  if (!isFile(path)) return undefined;
-  const text = readFileSync(path, 'utf8');
+/**
+ * JSON, or JSON with comments and trailing commas (VS Code's mcp.json); undefined when absent or
+ * not JSON. A FIFO, a device or a file over its cap is one ConfigError line (src/shared/read-bounded.ts).
+ */
+function readJson(path: string, file: string): unknown {
+  const kind: FileKind = file === 'package.json' ? 'package.json' : 'project file';
+  const text = readTextIfPresent(path, kind, file);
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -243,8 +249,8 @@ export interface InitOutcome {
   readonly written?: string;
 }
 
-/** Detect, decide and write; the CLI prints the message. */
-export function runInit(cwd: string, options: { force?: boolean; write: (path: string, text: string) => void }): InitOutcome {
+/** Detect, decide and write (src/shared/output-file.ts); the CLI prints the message. */
+export function runInit(cwd: string, options: { force?: boolean }): InitOutcome {
   const path = join(cwd, CONFIG_FILE);
   const competing = competingConfig(cwd);
   if (competing) {
@@ -253,13 +259,16 @@ export function runInit(cwd: string, options: { force?: boolean; write: (path: s
       message: `mcplint: this project already has an mcplint config (${competing}), which mcplint reads before ${CONFIG_FILE}. Edit it instead.\n`,
     };
   }
-  if (existsSync(path) && !options.force) {
+  // lstat, not exists: a dangling link must not pass for "no config yet" and be written through.
+  const refused = refusedTarget(path);
+  if (refused) return { code: 2, message: `mcplint: ${CONFIG_FILE}: ${refused}.\n` };
+  if (lstatSync(path, { throwIfNoEntry: false }) && !options.force) {
     return { code: 2, message: `mcplint: ${CONFIG_FILE} already exists; not overwriting it (use --force to replace it).\n` };
   }
   const candidates = detectCandidates(cwd);
   const chosen = candidates[0];
   const config = initialConfig(cwd, chosen);
-  options.write(path, JSON.stringify(config, null, 2) + '\n');
+  writeOutputFile(path, JSON.stringify(config, null, 2) + '\n', CONFIG_FILE);
 
   const lines = [`Wrote ${CONFIG_FILE}.`, ''];
   if (chosen) {

@@ -5,11 +5,12 @@
  * Every error here is a ConfigError of one line: file:line:column: what the parser said.
  */
 import { spawnSync } from 'node:child_process';
-import { relative } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loaders } from 'cosmiconfig';
 import { ConfigError } from '../shared/errors.js';
 import { describeJsonSyntax } from '../shared/json-position.js';
+import { checkBoundedFile } from '../shared/read-bounded.js';
 
 type Loader = Loaders[string];
 
@@ -48,7 +49,30 @@ export function configLoaders(cwd: string, defaults: Loaders): Loaders {
       throw new ConfigError(`${shown(filepath)}: ${firstLine(errorLine(error).replace(/^TypeScript Error in [^\n]*\n/, ''))}`);
     }
   };
-  return { ...defaults, '.json': json, '.yaml': yaml, '.yml': yaml, noExt: yaml, '.js': js, '.mjs': js, '.cjs': js, '.ts': ts };
+  const loaders = { ...defaults, '.json': json, '.yaml': yaml, '.yml': yaml, noExt: yaml, '.js': js, '.mjs': js, '.cjs': js, '.ts': ts };
+  return Object.fromEntries(Object.entries(loaders).map(([ext, loader]) => [ext, checkingImports(loader, shown)]));
+}
+
+/**
+ * cosmiconfig reads the files a config names in `$import` itself, unbounded: each is checked
+ * (src/shared/read-bounded.ts) once the config that names it is loaded, before cosmiconfig reads it.
+ */
+function checkingImports(loader: Loader, shown: (filepath: string) => string): Loader {
+  return async (filepath, content) => {
+    const loaded: unknown = await loader(filepath, content);
+    const own = basename(filepath).startsWith('package.') ? (loaded as Record<string, unknown> | null)?.mcplint : loaded;
+    const imports = own !== null && typeof own === 'object' && Object.hasOwn(own, '$import') ? (own as { $import: unknown }).$import : [];
+    for (const name of Array.isArray(imports) ? imports : [imports]) {
+      if (typeof name !== 'string') continue;
+      const path = resolve(dirname(filepath), name);
+      try {
+        checkBoundedFile(path, 'config', shown(path));
+      } catch (error) {
+        if (error instanceof ConfigError) throw error; // a missing import: cosmiconfig says so
+      }
+    }
+    return loaded;
+  };
 }
 
 /** js-yaml's error carries a 0-based mark and the bare reason; cosmiconfig put the file name in front of its message. */

@@ -35,11 +35,13 @@ export async function loadConfig(
   const searchPlaces = [...getDefaultSearchPlaces('mcplint'), 'mcplint.config.json', 'mcplint.config.yaml', 'mcplint.config.yml'];
   let found: { config: unknown; filepath: string; isEmpty?: boolean } | null;
   try {
-    // Creating the explorer already reads package.json (cosmiconfig's own "cosmiconfig" key), with its loaders.
-    const explorer = cosmiconfig('mcplint', { searchStrategy: 'project', searchPlaces, loaders: configLoaders(cwd, defaultLoaders) });
-    // cosmiconfig reads whatever it finds, unbounded: check the file it is about to read first.
+    // cosmiconfig reads whatever it finds, unbounded and with a blocking open: check the files it
+    // is about to read first. Creating the explorer already reads its meta config (its own
+    // "cosmiconfig" settings) in the working directory.
+    checkMetaConfigPlaces(process.cwd());
     if (explicit) checkBoundedFile(resolve(cwd, explicit), 'config', `--config ${explicit}`);
     else checkSearchPlaces(cwd, searchPlaces);
+    const explorer = cosmiconfig('mcplint', { searchStrategy: 'project', searchPlaces, loaders: configLoaders(cwd, defaultLoaders) });
     found = explicit ? await explorer.load(explicit) : await explorer.search(cwd);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
@@ -166,6 +168,32 @@ function checkSearchPlaces(cwd: string, searchPlaces: readonly string[]): void {
       if (pkg !== null && typeof pkg === 'object' && 'mcplint' in pkg) return;
     }
     if (['package.json', 'package.yaml'].some((name) => exists(join(dir, name))) || dirname(dir) === dir) return;
+  }
+}
+
+/** Where cosmiconfig looks for its meta config (its `metaSearchPlaces`, which it does not export). */
+const META_CONFIG_PLACES = [
+  'package.json',
+  'package.yaml',
+  '.config/config.json',
+  '.config/config.yaml',
+  '.config/config.yml',
+  '.config/config.js',
+  '.config/config.ts',
+  '.config/config.cjs',
+  '.config/config.mjs',
+];
+
+/** A ConfigError for any meta-config place in `dir` that is there but not a regular file within the config cap. */
+function checkMetaConfigPlaces(dir: string): void {
+  for (const place of META_CONFIG_PLACES) {
+    const path = join(dir, place);
+    try {
+      if (statSync(path).isDirectory()) continue;
+      checkBoundedFile(path, 'config', place);
+    } catch (error) {
+      if (error instanceof ConfigError) throw error; // absent or unopenable: cosmiconfig skips it too
+    }
   }
 }
 

@@ -3,11 +3,12 @@
  * manifest (server.json, else package.json — the line of mcpName/name/bin), its entry file, the
  * config file that declares it. Cheap file reads only; ts-morph is not involved.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { TargetDescription } from '../model/capture.js';
 import type { Anchors, FileAnchor } from './locate.js';
 import { pythonLaunch } from '../source/python/launch.js';
+import { readTextIfReadable } from '../shared/read-bounded.js';
 
 export interface AnchorInputs {
   readonly cwd: string;
@@ -62,7 +63,8 @@ function manifestAnchor(root: string): FileAnchor | undefined {
   ] as const) {
     const path = join(root, file);
     if (!isFile(path)) continue;
-    const text = readFileSync(path, 'utf8');
+    const text = readTextIfReadable(path, file === 'server.json' ? 'project file' : file);
+    if (text === undefined) continue;
     for (const key of keys) {
       const line = file === 'pyproject.toml' ? lineOfTomlKey(text, key) : lineOfKey(text, key);
       if (line) return { uri: path, line };

@@ -3,13 +3,14 @@
  * read the file named by --baseline, apply it to a report, and with --update-baseline write the
  * baseline that accepts every current finding, keeping the reasons people wrote.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseBaseline, serializeBaseline, type Baseline } from './baseline.js';
 import { ConfigError } from '../config/config.js';
 import type { LintReport } from './report.js';
 import { applyBaseline, updatedBaseline } from './apply-baseline.js';
 import { readBoundedText } from '../shared/read-bounded.js';
+import { writeOutputFile } from '../shared/output-file.js';
 
 /** Default file for --update-baseline without --baseline. */
 export const DEFAULT_BASELINE_FILE = 'mcplint.baseline.json';
@@ -42,7 +43,8 @@ export function baselineReport(report: LintReport, options: { cwd: string; file?
   if (options.update) {
     const previous = existsSync(path) ? readBaselineFile(path) : undefined;
     const next = updatedBaseline(report, previous);
-    writeFileSync(path, serializeBaseline(next));
+    const label = options.file ? `--baseline ${options.file}` : `--update-baseline (writes ${DEFAULT_BASELINE_FILE})`;
+    writeOutputFile(path, serializeBaseline(next), label, options.cwd);
     const applied = applyBaseline(report, next, file);
     return { ...applied, baseline: { ...applied.baseline!, updated: true } };
   }

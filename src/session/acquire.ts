@@ -5,12 +5,12 @@
  * allows while mcplint waits on the server (src/engine/judge.ts); the judge stage finishes it.
  */
 import { extname, resolve } from 'node:path';
-import { writeFileSync } from 'node:fs';
 import type { Capture } from '../model/capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import type { ProbePlan } from '../model/probe-types.js';
 import type { SourceIndex } from '../model/source-index.js';
 import { jsonText } from '../shared/json-text.js';
+import { writeOutputFile } from '../shared/output-file.js';
 import { deepFreeze } from '../shared/freeze.js';
 import { redactCapture } from '../model/redact.js';
 import type { RunConfig } from './run-config.js';
@@ -117,7 +117,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   if (linting && resolved.saveCapture) {
     const name = input.kind === 'target' ? input.name : undefined;
     const path = ctx.many && name !== undefined ? perServerPath(resolved.saveCapture, name) : resolved.saveCapture;
-    writeFileSync(resolve(resolved.cwd, path), `${jsonText(capture)}\n`);
+    writeOutputFile(resolve(resolved.cwd, path), `${jsonText(capture)}\n`, `--save-capture ${path}`, resolved.cwd);
   }
   const mapped = sourceEarly ? await sourceEarly : {};
   const declared = target.declaredIn ? { path: target.declaredIn.file, line: target.declaredIn.line } : undefined;

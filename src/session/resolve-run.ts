@@ -4,7 +4,6 @@
  * all read the ResolvedRun, so what --print-config prints is what the run does. Absent settings
  * are null rather than missing, so every field is always there to print and compare.
  */
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ResolvedTarget } from '../connect/capture-target.js';
 import { configuredRules, parseRuleFlags, type Preset } from '../config/config.js';
@@ -17,6 +16,7 @@ import { resolveProbeConfig } from '../probes/config.js';
 import { DEFAULT_BASELINE_FILE } from '../report/baseline-file.js';
 import type { FailOn } from '../report/gate.js';
 import { deepFreeze } from '../shared/freeze.js';
+import { readTextIfPresent } from '../shared/read-bounded.js';
 import type { ReportFormat, RunOptions } from './options.js';
 
 /** What a run lints, and what named it. */
@@ -185,8 +185,10 @@ function runTarget(options: RunOptions, loaded: LoadedConfig): RunTarget | null 
 
 /** The one `bin` of package.json in `cwd`, as an absolute path. */
 function packageBin(cwd: string): string | undefined {
+  // A FIFO or a device there is one line (read-bounded.ts), not a hang; absent or not JSON: no bin.
+  const text = readTextIfPresent(resolve(cwd, 'package.json'), 'package.json', 'package.json');
   try {
-    const pkg = JSON.parse(readFileSync(resolve(cwd, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> };
+    const pkg = JSON.parse(text ?? '{}') as { bin?: string | Record<string, string> };
     const bin =
       typeof pkg.bin === 'string' ? pkg.bin : pkg.bin && Object.values(pkg.bin).length === 1 ? Object.values(pkg.bin)[0] : undefined;
     return bin ? resolve(cwd, bin) : undefined;

@@ -1,36 +1,68 @@
 /**
- * Reads a file the user named (a config, an env file, a client config, a capture, a baseline) only
- * when it is a regular file, and at most up to a cap: `/dev/zero`, a FIFO, a directory or a huge
- * file is one clear ConfigError, never a read that blocks forever or grows without bound. The cap
- * holds even if the file grows while it is read. Open failures (ENOENT, EACCES…) are thrown as they
- * are, so callers keep their own wording for them.
+ * The one way mcplint reads a file it did not create (a config, package.json, pyproject.toml, a
+ * client config, a capture, a report to merge, a baseline, a source file, a cache entry): opened
+ * non-blocking (a FIFO with no writer returns at once), checked on the open descriptor to be a
+ * regular file (a link is followed, so a link to `/dev/zero` is a character device and refused),
+ * and read only up to the cap of its kind, which holds even if the file grows while it is read.
+ * A refusal is one ConfigError line. readBoundedText leaves open failures (ENOENT, EACCES…) to its
+ * caller's wording; the other readers word them here.
  */
 import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { ConfigError } from './errors.js';
+import { errnoOf, fileErrorReason } from './file-errors.js';
 
 const MiB = 1024 * 1024;
 
-/** The largest file mcplint reads, per kind (documented in the README). */
+/** The largest file mcplint reads, per kind (CONTRIBUTING.md, "Files", lists them). */
 export const FILE_CAPS = {
   config: 4 * MiB,
   'client config': 4 * MiB,
   'env file': 4 * MiB,
+  /** package.json, read for the default target, by `init` and for SARIF anchors. */
+  'package.json': 4 * MiB,
+  /** pyproject.toml, read by `init`, for a Python launch and for SARIF anchors. */
+  'pyproject.toml': 4 * MiB,
+  /** The other project files `init` and the anchors read: server.json, .mcp.json, .vscode/mcp.json… */
+  'project file': 4 * MiB,
   baseline: 64 * MiB,
   capture: 256 * MiB,
+  /** A JSON report given to `mcplint merge`. */
+  report: 256 * MiB,
   /** A project's evaluation.xml (src/source/evaluation.ts). */
   evaluation: 1 * MiB,
+  /** A file the source index reads: TypeScript, JavaScript, Python, tsconfig.json. */
+  'source file': 16 * MiB,
+  'source map': 64 * MiB,
+  /** A source-index cache entry (src/source/cache.ts). */
+  cache: 64 * MiB,
 } as const;
 
 export type FileKind = keyof typeof FILE_CAPS;
 
+/** How the messages name several files of a kind ("the cap for configs"). */
+const PLURALS: Readonly<Record<FileKind, string>> = {
+  config: 'configs',
+  'client config': 'client configs',
+  'env file': 'env files',
+  'package.json': 'package.json files',
+  'pyproject.toml': 'pyproject.toml files',
+  'project file': 'project files',
+  baseline: 'baselines',
+  capture: 'captures',
+  report: 'reports',
+  evaluation: 'evaluations',
+  'source file': 'source files',
+  'source map': 'source maps',
+  cache: 'cache files',
+};
+
 /**
  * The file's text (UTF-8). `label` starts the error message, as the user would recognise it:
- * e.g. `--from capture.json`.
+ * e.g. `--from capture.json`. Open failures are thrown as they are.
  */
 export function readBoundedText(path: string, kind: FileKind, label: string): string {
   const cap = FILE_CAPS[kind];
-  // Non-blocking, so opening a FIFO with no writer returns at once (it is then refused by type).
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fd = openNonBlocking(path);
   try {
     const stats = fstatSync(fd);
     checkRegular(stats, kind, label);
@@ -52,12 +84,47 @@ export function readBoundedText(path: string, kind: FileKind, label: string): st
   }
 }
 
+/** A file the user named (`merge a.json`): its text, or one ConfigError line whatever went wrong. */
+export function readInputText(path: string, kind: FileKind, label: string): string {
+  try {
+    return readBoundedText(path, kind, label);
+  } catch (error) {
+    throw asConfigError(error, label);
+  }
+}
+
 /**
- * Check without reading (for files another library reads, e.g. cosmiconfig): a ConfigError unless
- * `path` is a regular file within the cap. Open failures are thrown as they are.
+ * A file mcplint looks for (package.json in the working directory): undefined when nothing is
+ * there (a dangling link included), else its text or one ConfigError line, so a FIFO or a device
+ * in the repository stops the run instead of passing for an absent file.
+ */
+export function readTextIfPresent(path: string, kind: FileKind, label: string): string | undefined {
+  try {
+    return readBoundedText(path, kind, label);
+  } catch (error) {
+    if (isAbsent(error)) return undefined;
+    throw asConfigError(error, label);
+  }
+}
+
+/**
+ * A file mcplint can do without (a source file, a source map, a cache entry): its text, or
+ * undefined when it is absent, unreadable or refused, exactly as an unreadable file always was.
+ */
+export function readTextIfReadable(path: string, kind: FileKind): string | undefined {
+  try {
+    return readBoundedText(path, kind, path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Check without reading (for files another library reads, e.g. cosmiconfig or yargs): a ConfigError
+ * unless `path` is a regular file within the cap. Open failures are thrown as they are.
  */
 export function checkBoundedFile(path: string, kind: FileKind, label: string): void {
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  const fd = openNonBlocking(path);
   try {
     const stats = fstatSync(fd);
     checkRegular(stats, kind, label);
@@ -67,23 +134,41 @@ export function checkBoundedFile(path: string, kind: FileKind, label: string): v
   }
 }
 
+function openNonBlocking(path: string): number {
+  // O_NONBLOCK: opening a FIFO with no writer returns at once (it is then refused by type); a
+  // regular file reads the same with or without it.
+  return openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+}
+
+function isAbsent(error: unknown): boolean {
+  const code = errnoOf(error);
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+function asConfigError(error: unknown, label: string): ConfigError {
+  if (error instanceof ConfigError) return error;
+  return new ConfigError(isAbsent(error) ? `${label}: file not found` : `${label}: cannot read the file (${fileErrorReason(error)})`);
+}
+
 function checkRegular(stats: Stats, kind: FileKind, label: string): void {
   if (stats.isFile()) return;
   throw new ConfigError(
-    `${label}: not a regular file (${typeOf(stats)}); mcplint reads ${kind}s only from regular files of at most ${mib(FILE_CAPS[kind])}`,
+    `${label}: not a regular file (${typeOf(stats)}); mcplint reads ${PLURALS[kind]} only from regular files of at most ${mib(FILE_CAPS[kind])}`,
   );
 }
 
 function tooLarge(kind: FileKind, label: string, size: string): ConfigError {
-  return new ConfigError(`${label}: larger than the ${mib(FILE_CAPS[kind])} cap for ${kind}s (${size})`);
+  return new ConfigError(`${label}: larger than the ${mib(FILE_CAPS[kind])} cap for ${PLURALS[kind]} (${size})`);
 }
 
-function typeOf(stats: Stats): string {
+/** What a file that is not a regular one is, in words ("a FIFO"). */
+export function typeOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';
   if (stats.isSocket()) return 'a socket';
+  if (stats.isSymbolicLink()) return 'a symbolic link';
   return 'not a file';
 }
 

@@ -12,10 +12,11 @@
  * miss: a broken cache costs time, never a wrong result or a crash.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../shared/version.js';
+import { readTextIfReadable } from '../shared/read-bounded.js';
 import { resolveRelative, SKIP_DIRS, supported, type CollectedFiles } from './files.js';
 import { originalSources } from './sourcemap.js';
 import type { SourceIndex } from '../model/source-index.js';
@@ -265,7 +266,7 @@ function projectListing(root: string): string | undefined {
 
 function readStored(file: string): Stored | undefined {
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<Stored> | null;
+    const value = JSON.parse(readTextIfReadable(file, 'cache') ?? 'null') as Partial<Stored> | null;
     if (!value || value.format !== FORMAT || !Array.isArray(value.indexes)) return undefined;
     const indexes = value.indexes.filter((s: Partial<StoredIndex> | null) => typeof s?.key === 'string' && isIndex(s.index));
     return { format: value.format, indexes, ...(isTsconfigMemo(value.tsconfig) ? { tsconfig: value.tsconfig } : {}) };
@@ -323,11 +324,7 @@ function guard<T>(fn: () => T): T | undefined {
 
 /** A file's text, or undefined when it cannot be read (the caches never fail a run). */
 export function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+  return readTextIfReadable(path, 'source file');
 }
 
 function isDirectory(path: string): boolean {

@@ -9,9 +9,9 @@
  * (resolve.ts), zod (zod.ts), registrations (registrations.ts, request-handlers.ts), and one
  * detector per output (stdout-writes.ts, response-limit.ts, throwing-handlers.ts, loose-zod.ts).
  */
-import { readFileSync } from 'node:fs';
 import { Node, Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
 import { originalSources } from './sourcemap.js';
+import { readTextIfReadable } from '../shared/read-bounded.js';
 import { resolveRelative, sameModuleName } from './files.js';
 import type { SourceIndex } from '../model/source-index.js';
 import { looseZodObjects } from './extract/loose-zod.js';
@@ -28,11 +28,7 @@ export type { ModuleResolver } from './extract/resolve.js';
 type Found = Omit<SourceIndex, 'root' | 'entry' | 'filesIndexed'>;
 
 function readText(path: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return '';
-  }
+  return readTextIfReadable(path, 'source file') ?? '';
 }
 
 /** Parse the collected files (syntax only: no type checker, no lib files) and extract. */

@@ -3,9 +3,10 @@
  * what it imports through relative paths (scanned lexically), or the whole project. Built files
  * are replaced by the originals their source maps name, when those exist.
  */
-import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { originalSources } from './sourcemap.js';
+import { readTextIfReadable } from '../shared/read-bounded.js';
 
 export const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const OUTPUT_DIRS = new Set(['dist', 'build', 'out']);
@@ -51,13 +52,7 @@ export async function collectFiles(root: string, options: CollectOptions = {}): 
   const texts = new Map<string, string>();
   const queued = new Set<string>();
   const queue: string[] = [];
-  const read = (path: string): string => {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return '';
-    }
-  };
+  const read = (path: string): string => readTextIfReadable(path, 'source file') ?? '';
   const inProject = (path: string): boolean => {
     const rel = relative(root, path);
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
@@ -113,7 +108,7 @@ export async function collectFiles(root: string, options: CollectOptions = {}): 
 /** The file standing for the entry in the index (the entry, or its original source). */
 function indexedEntry(entry: string, texts: ReadonlyMap<string, string>): string | undefined {
   if (texts.has(entry)) return entry;
-  const originals = originalSources(entry, readFileSync(entry, 'utf8')).filter((o) => texts.has(o));
+  const originals = originalSources(entry, readTextIfReadable(entry, 'source file') ?? '').filter((o) => texts.has(o));
   return originals.find((o) => sameModuleName(o, entry)) ?? originals[0];
 }
 

@@ -17,6 +17,7 @@ import { openSourceIndexCache, type TsconfigList } from './cache.js';
 import { withEvaluation } from './evaluation.js';
 import { collectFiles, isFile } from './files.js';
 import type { SourceIndex } from '../model/source-index.js';
+import { readTextIfReadable } from '../shared/read-bounded.js';
 
 export type { SourceIndex } from '../model/source-index.js';
 
@@ -115,7 +116,7 @@ async function tsconfigFiles(root: string, probed: (path: string) => void = () =
       useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
       readDirectory: (...args) => ts.sys.readDirectory(...args),
       fileExists: (file) => (probed(file), ts.sys.fileExists(file)),
-      readFile: (file) => (probed(file), ts.sys.readFile(file)),
+      readFile: (file) => (probed(file), readTextIfReadable(file, 'source file')),
       directoryExists: (dir) => (probed(dir), ts.sys.directoryExists(dir)),
       realpath: (file) => ts.sys.realpath?.(file) ?? file,
       getCurrentDirectory: () => ts.sys.getCurrentDirectory(),

@@ -3,9 +3,10 @@
  * `//# sourceMappingURL=` comment (a file next to it or an inline data: URL) and the map's
  * `sources`. Positions are never translated: the originals are indexed directly.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readTextIfReadable } from '../shared/read-bounded.js';
 
 const MAPPING_URL = /\/\/[#@]\s*sourceMappingURL=(\S+)\s*$/;
 
@@ -36,7 +37,8 @@ function readMap(file: string, url: string): { map: RawMap; base: string } | und
     }
     const path = url.startsWith('file:') ? fileURLToPath(url) : resolve(dirname(file), decodeURIComponent(url));
     if (!isFile(path)) return undefined;
-    return { map: JSON.parse(readFileSync(path, 'utf8')) as RawMap, base: dirname(path) };
+    const text = readTextIfReadable(path, 'source map');
+    return text === undefined ? undefined : { map: JSON.parse(text) as RawMap, base: dirname(path) };
   } catch {
     return undefined;
   }

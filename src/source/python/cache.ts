@@ -7,10 +7,11 @@
  * the key. Failures are misses.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../../shared/version.js';
+import { readTextIfReadable } from '../../shared/read-bounded.js';
 import { cacheFile, readText, writeAtomically } from '../cache.js';
 import type { SourceIndex } from '../../model/source-index.js';
 import type { CollectedPythonFiles } from './files.js';
@@ -82,7 +83,7 @@ function codeStamp(): string {
 
 function read(file: string): Stored | undefined {
   try {
-    const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<Stored> | null;
+    const value = JSON.parse(readTextIfReadable(file, 'cache') ?? 'null') as Partial<Stored> | null;
     if (!value || value.format !== FORMAT || !Array.isArray(value.indexes)) return undefined;
     return { format: FORMAT, indexes: value.indexes.filter((s) => typeof s?.key === 'string' && typeof s.index?.root === 'string') };
   } catch {

@@ -5,9 +5,10 @@
  * with the `__init__.py` of every package on the way (Python runs those too). Without an entry,
  * every .py file of the project outside virtual environments and caches.
  */
-import { type Dirent, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { type Dirent, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { importRoots, inSkippedDir, isFile, moduleFile, moduleFileIn, SKIP_PYTHON_DIRS } from './project.js';
+import { readTextIfReadable } from '../../shared/read-bounded.js';
 
 /** Beyond this many files the rest is not indexed (a guard against walking a huge tree). */
 const MAX_FILES = 5_000;
@@ -122,7 +123,7 @@ function* walk(dir: string, depth = 0): Generator<string> {
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(realpathSync(path), 'utf8');
+    return readTextIfReadable(realpathSync(path), 'source file');
   } catch {
     return undefined;
   }

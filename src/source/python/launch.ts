@@ -4,10 +4,10 @@
  * script`, `env PYTHONPATH=… python …`, a virtual environment's python, or a `[project.scripts]`
  * entry point (`weather-mcp`, `uv run weather-mcp`) of the pyproject.toml in the working directory.
  */
-import { readFileSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { TargetDescription } from '../../model/capture.js';
 import { importRoots, isFile, moduleFile, pythonProjectRoot, runnableModuleFile } from './project.js';
+import { readTextIfReadable } from '../../shared/read-bounded.js';
 
 export interface PythonLaunch {
   /** Absolute path of the module that runs first. */
@@ -77,8 +77,9 @@ export function pythonLaunch(target: TargetDescription, cwd: string): PythonLaun
 /** A `[project.scripts]` name in base/pyproject.toml: `name = "pkg.module:function"`. */
 function scriptEntry(name: string, base: string): PythonLaunch | undefined {
   const pyproject = join(base, 'pyproject.toml');
-  if (!isFile(pyproject)) return undefined;
-  const module = projectScripts(readFileSync(pyproject, 'utf8')).get(name);
+  const text = isFile(pyproject) ? readTextIfReadable(pyproject, 'pyproject.toml') : undefined;
+  if (text === undefined) return undefined;
+  const module = projectScripts(text).get(name);
   return module ? located(moduleFile(module, importRoots(base, undefined))) : undefined;
 }
 

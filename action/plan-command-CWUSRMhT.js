@@ -1,1 +1,0 @@
-import{t as e}from"./exit-codes-BbTFXnYH.js";async function t(t,n){let[{planProbes:r,renderPlans:i},{rules:a}]=await Promise.all([import(`./plan-probes-CYqnt9b3.js`),import(`./rules-DkWVngMW.js`)]),o=await r({...t,cwd:process.cwd(),rules:a});return process.stdout.write(i(o,n)),o.some(e=>!e.capture.handshake.ok)?e.findings:e.ok}export{t};

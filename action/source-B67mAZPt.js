@@ -1,0 +1,1 @@
+export{t as buildSourceIndex,n as cachedSourceIndex}from"./source-Duzt6bmZ.js";
