@@ -10,7 +10,7 @@ import { ConfigError } from './errors.js';
 
 const MiB = 1024 * 1024;
 
-/** The largest file mcplint reads, per kind (documented in the README). */
+/** The largest file mcplint reads, per kind (documented in docs/security.md). */
 export const FILE_CAPS = {
   config: 4 * MiB,
   'client config': 4 * MiB,
