@@ -1,21 +1,23 @@
 /**
  * `npm run docs`: regenerate everything derived from rule metadata and fixtures (a test fails
  * when any of it is stale):
- * - the README rule count and table;
+ * - the rule count and table of docs/rules.md and the flag table of docs/usage.md;
  * - schema/mcplint.config.schema.json, the config's JSON Schema (published in the package);
  * - the "Example from the test fixtures" section of every rules/<id>.md (runs each fixture).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { rules } from '../rules/index.js';
-import { withRulesTable } from '../src/report/rule-docs.js';
 import { PACKAGE_ROOT } from '../src/shared/paths.js';
 import { CONFIG_SCHEMA_FILE, configSchemaText } from './config-schema.js';
+import { DOC_SECTIONS, withSection } from './doc-sections.js';
 import { comparable, fixtureExample, withFixtureExample } from './fixture-examples.js';
 
-const readme = join(PACKAGE_ROOT, 'README.md');
-writeFileSync(readme, withRulesTable(readFileSync(readme, 'utf8'), rules));
-process.stdout.write(`README.md rule count and table: ${rules.length} rules\n`);
+for (const section of DOC_SECTIONS) {
+  const path = join(PACKAGE_ROOT, section.file);
+  writeFileSync(path, withSection(readFileSync(path, 'utf8'), section, rules));
+  process.stdout.write(`${section.file}: ${section.name} written\n`);
+}
 
 const schemaPath = join(PACKAGE_ROOT, CONFIG_SCHEMA_FILE);
 mkdirSync(dirname(schemaPath), { recursive: true });

@@ -62,9 +62,9 @@ describe('encoded echoes of a secret', () => {
     expect(redactText(`a\u200bb ${FAKE_SECRETS['aws-access-key']}`)).toBe('a\u200bb [redacted aws-access-key AKIA…]');
   });
 
-  it(`leave values shorter than ${MIN_SECRET_LENGTH} characters alone (documented in the README)`, () => {
+  it(`leave values shorter than ${MIN_SECRET_LENGTH} characters alone (documented in docs/usage.md)`, () => {
     expect(redactText('port 443 on', ['443', 'on'])).toBe('port 443 on');
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`shorter than ${MIN_SECRET_LENGTH} characters`);
+    expect(readFileSync(join(ROOT, 'docs', 'usage.md'), 'utf8')).toContain(`shorter than ${MIN_SECRET_LENGTH} characters`);
   });
 
   it('never reach a report or the capture, from a tool description and stderr', { timeout: 90_000 }, async () => {

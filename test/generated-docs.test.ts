@@ -1,6 +1,7 @@
 /**
- * Everything `npm run docs` generates is current: the published config schema and the fixture
- * examples in every rule doc (the README rule table is checked in registry.test.ts).
+ * Everything `npm run docs` generates is current: the published config schema, the flag table of
+ * docs/usage.md and the fixture examples in every rule doc (the rule index of docs/rules.md is
+ * checked in registry.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,12 +11,21 @@ import { CONFIG_SCHEMA_FILE, configSchemaText } from '../scripts/config-schema.j
 import { comparable, EXAMPLE_END, fixtureExample, splitHeader, withFixtureExample } from '../scripts/fixture-examples.js';
 import { ruleMarkdown, ruleProse, ruleText } from '../src/report/rule-docs.js';
 import { ROOT } from './helpers/capture.js';
+import { DOC_SECTIONS, withSection } from '../scripts/doc-sections.js';
+import { OPTIONS } from '../src/cli/options.js';
 
 const STALE = 'stale: run `npm run docs`';
 
 describe('generated files', () => {
   it(`${CONFIG_SCHEMA_FILE} is the registry's config schema (${STALE})`, () => {
     expect(readFileSync(join(ROOT, CONFIG_SCHEMA_FILE), 'utf8'), STALE).toBe(configSchemaText(rules));
+  });
+
+  it(`docs/usage.md has the flag table of the option table, src/cli/options.ts (${STALE})`, () => {
+    const section = DOC_SECTIONS.find((s) => s.name === 'flags')!;
+    const doc = readFileSync(join(ROOT, section.file), 'utf8');
+    expect(withSection(doc, section, rules), `${section.file}: the flag table is ${STALE}`).toBe(doc);
+    for (const name of Object.keys(OPTIONS)) expect(doc).toMatch(new RegExp(`\\| \`--(no-)?${name}\``));
   });
 
   it('ships the schema and what users need in the package, nothing else', () => {

@@ -65,12 +65,12 @@ describe('new-rule scaffold', () => {
     const failed = results.filter((r) => r.status === 'failed');
     expect(failed.map((r) => r.fullName).sort()).toEqual([
       "rule registry declares each rule's Quality Checklist items, or 'none'",
-      'rule registry keeps the README rule count and table generated from metadata (run `npm run docs`)',
+      'rule registry keeps the docs/rules.md rule count and table generated from metadata (run `npm run docs`)',
       `rule registry leaves no ${TODO_MARKER} marker in a rule's files`,
     ]);
     const messages = failed.map((r) => r.failureMessages.join('\n')).join('\n');
     expect(messages).toContain(`rules/${ID}.ts: declare checklist (item ids from src/model/checklist-items.ts, or 'none')`);
-    expect(messages).toContain('README.md: the rule count or table is stale; run `npm run docs`');
+    expect(messages).toContain('docs/rules.md: the rule count or table is stale; run `npm run docs`');
     const marked = [
       `rules/${ID}.ts`,
       `rules/${ID}.md`,

@@ -1,6 +1,6 @@
 /**
  * Parity between the registry, the rule modules, their docs, fixtures, unit tests, checklist
- * membership and the README: ESLint's checkRuleFiles and typescript-eslint's docs test, in one
+ * membership and the rule index in docs/rules.md: ESLint's checkRuleFiles and typescript-eslint's docs test, in one
  * place. A rule fresh from `npm run new-rule` fails here only with what is left to fill in.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -9,9 +9,10 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
 import { CHECKLIST_ITEM_IDS } from '../src/model/checklist-items.js';
-import { firstParagraph, ruleProse, withRulesTable } from '../src/report/rule-docs.js';
+import { firstParagraph, ruleProse } from '../src/report/rule-docs.js';
 import { ROOT } from './helpers/capture.js';
 import { TODO_MARKER } from '../scripts/new-rule.js';
+import { DOC_SECTIONS, withSection } from '../scripts/doc-sections.js';
 
 const ids = rules.map((r) => r.id);
 /** What a TODO(new-rule) marker asks for: the text after it. */
@@ -68,9 +69,10 @@ describe('rule registry', () => {
     }
   });
 
-  it('keeps the README rule count and table generated from metadata (run `npm run docs`)', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(withRulesTable(readme, rules), 'README.md: the rule count or table is stale; run `npm run docs`').toBe(readme);
+  it('keeps the docs/rules.md rule count and table generated from metadata (run `npm run docs`)', () => {
+    const section = DOC_SECTIONS.find((s) => s.name === 'rules')!;
+    const doc = readFileSync(join(ROOT, section.file), 'utf8');
+    expect(withSection(doc, section, rules), `${section.file}: the rule count or table is stale; run \`npm run docs\``).toBe(doc);
   });
 
   it('has a unit test per rule', () => {

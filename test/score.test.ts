@@ -145,8 +145,8 @@ describe('score model', () => {
 });
 
 describe('published weights', () => {
-  it('the README tables state the weights score.ts uses', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('the docs/scoring.md tables state the weights score.ts uses', () => {
+    const readme = readFileSync(join(ROOT, 'docs', 'scoring.md'), 'utf8');
     for (const [category, weight] of Object.entries(CATEGORY_WEIGHTS)) expect(readme).toContain(`| ${category} | ${weight} |`);
     expect(readme).toContain(`| error | ${LEVEL_WEIGHTS.error} |`);
     expect(readme).toContain(`| warning | ${LEVEL_WEIGHTS.warning} |`);

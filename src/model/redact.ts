@@ -15,7 +15,7 @@ import { findSecrets, mayHoldSecret, mayHoldSecretInJson, redactionMarker, repla
 export const REDACTED = '[redacted]';
 /**
  * Values shorter than this are not redacted: replacing every `on`, `dev` or `443` in a report
- * would make it unreadable, and the markers would show where the value occurs anyway. The README
+ * would make it unreadable, and the markers would show where the value occurs anyway. docs/usage.md
  * (Environment) says so.
  */
 export const MIN_SECRET_LENGTH = 4;

@@ -59,7 +59,7 @@ export function rulesListing(rules: readonly Rule[], format: ListFormat): string
   return lines.join('\n') + '\n';
 }
 
-/** How the weight column is read, and the grade bands (README "Score and grade"). */
+/** How the weight column is read, and the grade bands (docs/scoring.md). */
 function scoreLegend(): string[] {
   const bands = GRADE_BANDS.map(([grade, floor]) => (floor > 0 ? `${grade} ≥ ${floor}` : `${grade} below ${GRADE_BANDS.at(-2)![1]}`));
   return [

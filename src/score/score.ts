@@ -1,6 +1,6 @@
 /**
  * The 0–100 score and A–F grade, proportional in the manner of Lighthouse, and stable within a
- * major version (README "Score and grade"):
+ * major version (docs/scoring.md):
  *
  * - every rule that ran has a weight, from its metadata only: level weight × category weight;
  * - its score is the share of the subjects it applies to (the server, its tools, their parameters,

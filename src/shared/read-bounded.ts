@@ -13,7 +13,7 @@ import { errnoOf, fileErrorReason } from './file-errors.js';
 
 const MiB = 1024 * 1024;
 
-/** The largest file mcplint reads, per kind (CONTRIBUTING.md, "Files", lists them). */
+/** The largest file mcplint reads, per kind (docs/security.md and CONTRIBUTING.md, "Files", list them). */
 export const FILE_CAPS = {
   config: 4 * MiB,
   'client config': 4 * MiB,

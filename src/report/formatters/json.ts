@@ -1,5 +1,5 @@
 /**
- * The JSON format: a stable, documented document (see README "JSON output"). Field names only
+ * The JSON format: a stable, documented document (see docs/usage.md, "Output formats"). Field names only
  * grow between minor versions; `formatVersion` changes if anything is removed or renamed.
  */
 import { serverRuleScores, setAside, toolScores, totals } from '../report.js';
