@@ -83,7 +83,8 @@ async function lintOnce(rules: readonly Rule[], launch: Launch, ruleFlags: strin
   if (launch.config) {
     outcome = await lint({ ...base, cwd: dirname(launch.file), clientConfigFile: join(dirname(launch.file), launch.config) });
   } else if (launch.http) {
-    const server = await startHttpServer(launch.file, { timeoutMs: 10_000 });
+    // A failure condition only: a busy machine can take many seconds to start a fixture.
+    const server = await startHttpServer(launch.file, { timeoutMs: 60_000 });
     try {
       outcome = await lint({ ...base, cwd: PACKAGE_ROOT, url: server.url });
     } finally {
