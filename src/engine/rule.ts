@@ -131,6 +131,8 @@ export interface RuleDefinition<M extends string, O, R extends readonly Requirem
    * (tools, prompts or resources), else the server itself.
    */
   readonly scoreScope?: ScoreScope;
+  /** The messages (or true: all) whose error findings say a list never completed: the score caps at D (src/score/score.ts). */
+  readonly incompleteList?: true | readonly M[];
   check(ctx: RuleContext<O, R[number]>): Iterable<Report<M>>;
 }
 
