@@ -171,8 +171,13 @@ export function subjectKey(subject: Subject): string {
   }
 }
 
-/** Human label for a subject: `tool "x"`, `server`, … */
-export function subjectLabel(subject: Subject): string {
+/** Human label for a subject: `tool "x"`, `server`, …; with `capital`, to start a message: `Tool "x"`. */
+export function subjectLabel(subject: Subject, options: { readonly capital?: boolean } = {}): string {
+  const label = labelOf(subject);
+  return options.capital ? label[0]!.toUpperCase() + label.slice(1) : label;
+}
+
+function labelOf(subject: Subject): string {
   switch (subject.kind) {
     case 'server':
       return 'server';
