@@ -1,5 +1,5 @@
 /**
- * The properties of the proportional score (issue 13, item 3), each on real rules over a capture:
+ * The properties of the proportional score (README "Score and grade"), each on real rules over a capture:
  * what a user must be able to rely on whatever the weights are tuned to.
  */
 import { readFileSync } from 'node:fs';

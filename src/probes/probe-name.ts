@@ -1,5 +1,5 @@
 /**
- * The name half of the probe safety policy (DESIGN §4): does a tool's name read as a read? Stricter
+ * The name half of the probe safety policy (policy.ts): does a tool's name read as a read? Stricter
  * than the annotation rules' verb tables on purpose — those decide what to *report*, this decides
  * what mcplint *calls*, and a read-only annotation on a world-changing tool must not get it called.
  *
