@@ -57,6 +57,7 @@ export default defineRule({
   ],
   messages,
   requires: ['handshake', 'exit'],
+  incompleteList: ['timeout'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     for (const list of Object.keys(LIST_METHODS) as ListName[]) {
       const { method, key, capability } = LIST_METHODS[list];

@@ -1,6 +1,5 @@
-import { defineRule, type Report } from '../src/engine/rule.js';
+import { defineRule, type Report, subjectLabel } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
-import { subjectInWords } from './lib/subject-words.js';
 import { placeInWords, surfaceTexts } from './lib/surface.js';
 
 interface Options {
@@ -75,7 +74,7 @@ export default defineRule<keyof typeof messages, Options>({
       const runs = [...item.text.matchAll(BASE64_RUN)];
       // Every hexadecimal run of 40 or more is inside a base64-alphabet run: no run at all, nothing to report.
       if (runs.length === 0) continue;
-      const data = { subject: subjectInWords(item.subject), where: placeInWords(item.subject, item.pointer) };
+      const data = { subject: subjectLabel(item.subject, { capital: true }), where: placeInWords(item.subject, item.pointer) };
       const base64 = runs.find((m) => m[0].length >= options.minBase64 && isBase64Like(m[0]));
       if (base64) {
         const run = base64[0];

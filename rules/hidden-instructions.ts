@@ -1,5 +1,4 @@
-import { defineRule, type Report } from '../src/engine/rule.js';
-import { subjectInWords } from './lib/subject-words.js';
+import { defineRule, type Report, subjectLabel } from '../src/engine/rule.js';
 import { excerpt, placeInWords, surfaceTexts } from './lib/surface.js';
 
 type Group = 'override' | 'roleMarkup' | 'secrecy' | 'otherTools' | 'fileAccess';
@@ -100,7 +99,7 @@ export default defineRule({
       if (!hit) continue;
       yield {
         messageId: hit.group,
-        data: { subject: subjectInWords(item.subject), where: placeInWords(item.subject, item.pointer) },
+        data: { subject: subjectLabel(item.subject, { capital: true }), where: placeInWords(item.subject, item.pointer) },
         subject: item.subject,
         key: item.pointer,
         evidence: excerpt(item.text, hit.index, hit.length),

@@ -1,6 +1,5 @@
-import { defineRule, type Report } from '../src/engine/rule.js';
+import { defineRule, type Report, subjectLabel } from '../src/engine/rule.js';
 import { clip } from '../src/shared/text.js';
-import { subjectInWords } from './lib/subject-words.js';
 import { placeInWords, surfaceTexts } from './lib/surface.js';
 
 type Kind = 'bidi' | 'tag' | 'zero-width';
@@ -110,7 +109,7 @@ export default defineRule({
       yield {
         messageId: 'invisible',
         data: {
-          subject: subjectInWords(item.subject),
+          subject: subjectLabel(item.subject, { capital: true }),
           count: hits.length,
           s: one ? '' : 's',
           kinds,

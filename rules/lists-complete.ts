@@ -67,6 +67,7 @@ export default defineRule({
   ],
   messages,
   requires: ['handshake', 'exit'],
+  incompleteList: true,
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const stopped = capture.output?.stopped;
     const flooded = stopped ? floodedList(capture.lists, stopped) : undefined;

@@ -1,8 +1,7 @@
 import type { Subject } from '../src/engine/rule.js';
-import { defineRule, type Report } from '../src/engine/rule.js';
+import { defineRule, type Report, subjectLabel } from '../src/engine/rule.js';
 import { isObject } from '../src/engine/capture-index.js';
 import { findSecrets, kindById, maskSecret, mayHoldSecret, mayHoldSecretInJson, REDACTION_MARKER } from '../src/shared/secret-patterns.js';
-import { subjectInWords } from './lib/subject-words.js';
 import { placeInWords, surfaceTexts } from './lib/surface.js';
 
 interface Found {
@@ -85,7 +84,7 @@ export default defineRule({
       reported.add(id);
       yield {
         messageId,
-        data: { subject: subjectInWords(subject), secret: article(found.label), masked: found.masked, where },
+        data: { subject: subjectLabel(subject, { capital: true }), secret: article(found.label), masked: found.masked, where },
         subject,
         key: `${key}:${found.kind}`,
         // The secret itself is never quoted: only its masked form.

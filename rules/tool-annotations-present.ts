@@ -1,5 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { olderThan } from './lib/protocol-features.js';
+import { olderThan } from '../src/shared/protocol-version.js';
 
 const messages = {
   missing: 'Tool "{{name}}" has no annotations, so clients must assume it is destructive and reaches the outside world.',

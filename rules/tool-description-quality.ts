@@ -1,4 +1,5 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
+import { words } from '../src/shared/name-words.js';
 import { clip } from '../src/shared/text.js';
 import { codePointLength, collapseWhitespace } from './lib/text.js';
 
@@ -184,21 +185,8 @@ const MIN_JUDGED_LENGTH = 40;
 
 // Patterns used per tool and per word are module constants: a literal inside a function is a new RegExp
 // on every call, which V8 runs much slower until it is warm.
-const LOWER_THEN_UPPER = /(\p{Ll}|\p{N})(\p{Lu})/gu;
-const UPPERS_THEN_WORD = /(\p{Lu}+)(\p{Lu}\p{Ll})/gu;
-const NOT_WORD = /[^\p{L}\p{N}]+/u;
 const ES_PLURAL = /(?:s|x|z|ch|sh)es$/;
 const TRAILING_PUNCTUATION = /[.!…:;\s]+$/u;
-
-/** Split identifiers and prose into lower-case words (snake, kebab, dotted, camelCase; any script). */
-function words(text: string): string[] {
-  return text
-    .replace(LOWER_THEN_UPPER, '$1 $2')
-    .replace(UPPERS_THEN_WORD, '$1 $2')
-    .toLowerCase()
-    .split(NOT_WORD)
-    .filter((w) => w.length > 0);
-}
 
 /** A crude English stem, applied to both sides of every comparison: gets → get, searches → search, entries → entry. */
 function stem(word: string): string {

@@ -1,6 +1,5 @@
-import { atLeast } from '../src/shared/protocol-version.js';
+import { atLeast, olderThan } from '../src/shared/protocol-version.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { olderThan } from './lib/protocol-features.js';
 
 const nonBlank = (value: unknown): boolean => typeof value === 'string' && value.trim().length > 0;
 const malformed = (value: unknown): boolean => value !== undefined && typeof value !== 'string';

@@ -1,7 +1,7 @@
 /**
  * The bench's memory figures: peak RSS of one default lint of the 188-tool 1 MB fixture (target
  * < 200 MB) and of lints of servers that flood mcplint — one huge stdout line, a 100 MB stdout
- * flood, one 100 MB SSE event and an HTTP body that never ends (issue 12: under about 300 MB).
+ * flood, one 100 MB SSE event and an HTTP body that never ends (target: under about 300 MB).
  */
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/shared/paths.js';

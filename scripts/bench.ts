@@ -8,7 +8,7 @@
  *    `--no-probes --no-protocol-probes` (the SDK client's own work; ≤ 0.9) vs the SDK client
  *    (bench-sdk-client.ts) on the same server — the ratio is the figure;
  * 2. `mcplint --from` the capture of the 188-tool, 1 MB server of section 5, saved by a default
- *    run (target < 0.3 s, issue 17), and of a generated 1,000-tool server;
+ *    run (target < 0.3 s), and of a generated 1,000-tool server;
  * 3. `mcplint --version` vs `node -e ''` (target < 0.2 s);
  * 4. a 10-server client config with `--jobs 4` vs the slowest of its servers linted alone;
  * 5. two servers like the large real ones (fixtures/bench/): 188 tools in a 1 MB `tools/list`
@@ -40,7 +40,7 @@ const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').
 const section = (n: number) => ONLY === undefined || ONLY.has(String(n));
 const OUT = join(PACKAGE_ROOT, '.bench');
 
-/** Servers shaped like the two large real ones of issue 17. */
+/** Servers shaped like two large real ones: a 188-tool server with a 1 MB list, a 118-tool one slow to exit. */
 const LARGE_SERVERS: Record<string, string[]> = {
   '188 tools, 1 MB list, 0.5 s start': [NODE, join(PACKAGE_ROOT, 'fixtures', 'bench', 'large-list-server.mjs')],
   '118 tools, exits 2 s after EOF': [NODE, join(PACKAGE_ROOT, 'fixtures', 'bench', 'slow-exit-server.mjs')],
@@ -215,7 +215,7 @@ async function main(): Promise<void> {
         met: limit === null ? null : ratio <= limit,
       };
     };
-    // Every probe (issue 17: ≤ 1.1), the protocol probes only, and the SDK client's own work (≤ 0.9).
+    // Every probe (target ≤ 1.1), the protocol probes only, and the SDK client's own work (≤ 0.9).
     rows.push(against(`1. lint ${name} (default)`, m.all!, 1.1));
     rows.push(against('   same, --no-probes', m.mcplint!, 1.2));
     rows.push(against('   same, --no-probes --no-protocol-probes', m.listOnly!, 0.9));
@@ -223,7 +223,7 @@ async function main(): Promise<void> {
     if (m.cold !== undefined) rows.push(against('   same, source index cold (--no-cache)', m.cold, null));
   }
 
-  // 2. Saved captures: the 1 MB one of the 188-tool server (issue 17: < 0.3 s), and a generated 1,000-tool one.
+  // 2. Saved captures: the 1 MB one of the 188-tool server (target < 0.3 s), and a generated 1,000-tool one.
   if (section(2)) {
     process.stderr.write('  2. --from saved captures…\n');
     const large = await largeListCapture();

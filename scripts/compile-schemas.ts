@@ -1,6 +1,6 @@
 /**
  * Write the precompiled schema validators to schemas/mcp/compiled/ (see src/schema/schema-codegen.ts).
- * Run after changing a vendored schema or upgrading ajv: npm run build && node dist/scripts/compile-schemas.js
+ * Run after changing a vendored schema or upgrading ajv: `npm run compile-schemas` (from source, no build).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

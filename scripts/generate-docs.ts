@@ -3,15 +3,30 @@
  * when any of it is stale):
  * - the rule count and table of docs/rules.md and the flag table of docs/usage.md;
  * - schema/mcplint.config.schema.json, the config's JSON Schema (published in the package);
- * - the "Example from the test fixtures" section of every rules/<id>.md (runs each fixture).
+ * - the "Example from the test fixtures" section of every rules/<id>.md (runs each fixture), or
+ *   only of the rules named: `npm run docs -- <id> [<id>…]`.
+ * Runs from source (tsx): no build needed.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { rules } from '../rules/index.js';
+import { closeRuleIds } from '../src/report/rule-catalog.js';
 import { PACKAGE_ROOT } from '../src/shared/paths.js';
 import { CONFIG_SCHEMA_FILE, configSchemaText } from './config-schema.js';
 import { DOC_SECTIONS, withSection } from './doc-sections.js';
 import { comparable, fixtureExample, withFixtureExample } from './fixture-examples.js';
+
+const only = process.argv.slice(2);
+const ids = rules.map((r) => r.id);
+const unknown = only.filter((id) => !ids.includes(id));
+if (unknown.length > 0) {
+  for (const id of unknown) {
+    const close = closeRuleIds(id, ids).slice(0, 2);
+    process.stderr.write(`unknown rule "${id}"${close.length > 0 ? ` (did you mean ${close.join(' or ')}?)` : ''}\n`);
+  }
+  process.stderr.write('usage: npm run docs [-- <rule-id>…]\n');
+  process.exit(2);
+}
 
 for (const section of DOC_SECTIONS) {
   const path = join(PACKAGE_ROOT, section.file);
@@ -24,7 +39,6 @@ mkdirSync(dirname(schemaPath), { recursive: true });
 writeFileSync(schemaPath, configSchemaText(rules));
 process.stdout.write(`${CONFIG_SCHEMA_FILE}: written\n`);
 
-const only = process.argv.slice(2);
 let changed = 0;
 const pending = rules.filter((r) => only.length === 0 || only.includes(r.id));
 // A few fixture servers at a time: each is a real process.

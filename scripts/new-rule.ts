@@ -129,8 +129,8 @@ serveRaw({ tools: cleanTools() });
 }
 
 function expectedFindings(id: string): string {
-  const run = `node dist/bin/mcplint.js -- node fixtures/rules/${id}/bad.mjs`;
-  const todo = `${TODO_MARKER}: every finding of all rules on bad.mjs, as "${id} <messageId> <subject>" (run it: ${run})`;
+  const update = `UPDATE_FIXTURES=1 npx vitest run test/rule-fixtures.test.ts -t "${id}: bad.mjs"`;
+  const todo = `${TODO_MARKER}: every finding of all rules on bad.mjs, as "${id} <messageId> <subject>" (\`${update}\` writes them here)`;
   return JSON.stringify({ findings: [todo] }, null, 2) + '\n';
 }
 

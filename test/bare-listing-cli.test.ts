@@ -1,5 +1,5 @@
 /**
- * --from with a bare tools/list result (issue #14 item 5), through the bin: `{"tools": [...]}`
+ * --from with a bare tools/list result (README "A bare tools/list result"), through the bin: `{"tools": [...]}`
  * (with prompts, resources and an initialize result or without), a JSON-RPC response carrying one,
  * and the server-building guide's assets/tools.json (`{"<server>": [tools]}`). Only the rules that
  * need nothing but the listed data run; every other rule is listed as skipped, with its reason.

@@ -1,6 +1,6 @@
 /**
  * The precompiled validators in schemas/mcp/compiled/ are current (regenerate with
- * `npm run build && node dist/scripts/compile-schemas.js`) and judge exactly like run-time ajv.
+ * `npm run compile-schemas`) and judge exactly like run-time ajv.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { COMPILED_DIR, compiledSchemaSources } from '../src/schema/schema-codege
 describe('precompiled schema validators', () => {
   it('are up to date', () => {
     for (const [file, source] of Object.entries(compiledSchemaSources())) {
-      expect(readFileSync(join(COMPILED_DIR, file), 'utf8'), `${file} is stale: run node dist/scripts/compile-schemas.js`).toBe(source);
+      expect(readFileSync(join(COMPILED_DIR, file), 'utf8'), `${file} is stale: run npm run compile-schemas`).toBe(source);
     }
   });
 

@@ -3,7 +3,9 @@
  * docs/usage.md and the fixture examples in every rule doc (the rule index of docs/rules.md is
  * checked in registry.test.ts).
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
@@ -13,6 +15,7 @@ import { ruleMarkdown, ruleProse, ruleText } from '../src/report/rule-docs.js';
 import { ROOT } from './helpers/capture.js';
 import { DOC_SECTIONS, withSection } from '../scripts/doc-sections.js';
 import { OPTIONS } from '../src/cli/options.js';
+import { copyRepository } from './helpers/repository-copy.js';
 
 const STALE = 'stale: run `npm run docs`';
 
@@ -49,6 +52,29 @@ describe('generated files', () => {
     );
     expect(comparable('maximum 100')).not.toBe(comparable('maximum 50'));
   });
+
+  it("npm run docs -- <id> regenerates that rule's doc from source, without a build", () => {
+    const copy = mkdtempSync(join(tmpdir(), 'mcplint-docs-'));
+    try {
+      copyRepository(copy, ['action']);
+      const doc = join(copy, 'rules', 'tool-name-verb.md');
+      const checkedIn = readFileSync(doc, 'utf8');
+      writeFileSync(doc, checkedIn.slice(0, checkedIn.indexOf('<!-- fixture-example:start')));
+      const docs = (...ids: string[]) => spawnSync('npm', ['run', '--silent', 'docs', '--', ...ids], { cwd: copy, encoding: 'utf8' });
+
+      const one = docs('tool-name-verb');
+      expect(one.stderr).toBe('');
+      expect(one.stdout).toContain('rules/*.md fixture examples: 1 rules, 1 updated');
+      expect(comparable(readFileSync(doc, 'utf8'))).toBe(comparable(checkedIn));
+      expect(existsSync(join(copy, 'dist'))).toBe(false);
+
+      const typo = docs('tool-name-verbs');
+      expect(typo.status).toBe(2);
+      expect(typo.stderr).toContain('unknown rule "tool-name-verbs" (did you mean tool-name-verb?)');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('replaces the generated section in place, or appends it', () => {
     const section = `<!-- fixture-example:start (x) -->\nnew\n${EXAMPLE_END}`;

@@ -96,6 +96,17 @@ describe('buildPlan on an HTTP session', () => {
     expect(plan.steps[6]!.probe).toBe('ping');
   });
 
+  it('plans http-protocol-version by the order of versions, not their text: a version mcplint does not know counts as newest', () => {
+    const planned = (protocolVersion: string) =>
+      buildPlan({ ...makeCapture({ protocolVersion }), http: { transport: 'http' as const, exchanges: [] } }, config).steps.some(
+        (s) => s.probe === 'http-protocol-version',
+      );
+    expect(planned('2025-03-26')).toBe(false);
+    expect(planned('2025-06-18')).toBe(true);
+    // Sorts before 2025-06-18 as text, but is no version mcplint knows (src/shared/protocol-version.ts).
+    expect(planned('2025-01-01')).toBe(true);
+  });
+
   it('plans one GET with Last-Event-ID when two response streams carried event ids, and none otherwise', () => {
     const stream = (seq: number, rpcMethod: string, eventIds: string[]): HttpExchange => ({
       ...{ seq, at: seq, phase: 'listing' as const, method: 'POST' as const, url: 'http://127.0.0.1:1/mcp', purpose: 'message' as const },

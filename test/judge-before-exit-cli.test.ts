@@ -1,5 +1,5 @@
 /**
- * Issue #17 through the bin: a live run judges the listed data while the probes run, most other
+ * src/session/judge-before-exit.ts through the bin: a live run judges the listed data while the probes run, most other
  * rules while the server shuts down, and the rest after its exit; its findings, skipped rules and
  * saved capture must be those of the sequential path, which a --from run of the saved capture
  * takes (it has nothing to overlap). Also for a server from a client config (its record rides on

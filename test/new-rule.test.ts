@@ -1,14 +1,15 @@
 /**
- * `npm run new-rule`: scaffolding a rule in a copy of the repository leaves a tree whose parity
- * tests fail only with messages that say what to fill in.
+ * `npm run new-rule`: scaffolding a rule in a copy of the repository (from source, without a
+ * build) leaves a tree whose parity tests fail only with messages that say what to fill in.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scaffoldRule, TODO_MARKER, withRegistered } from '../scripts/new-rule.js';
 import { ROOT } from './helpers/capture.js';
+import { copyRepository } from './helpers/repository-copy.js';
 
 const ID = 'tool-example-scaffolded';
 
@@ -37,17 +38,13 @@ describe('new-rule scaffold', () => {
   });
 
   it('leaves a tree whose parity tests fail only with what to fill in', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean);
-    for (const file of files) {
-      mkdirSync(dirname(join(copy, file)), { recursive: true });
-      copyFileSync(join(ROOT, file), join(copy, file));
-    }
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    copyRepository(copy);
 
-    const written = scaffoldRule(copy, ID, 'naming');
-    expect(written).toContain(`rules/${ID}.ts`);
+    // The npm script itself, from source: the copy has no build, and running it makes none.
+    const scaffold = spawnSync('npm', ['run', '--silent', 'new-rule', '--', ID, 'naming'], { cwd: copy, encoding: 'utf8' });
+    expect(scaffold.stderr).toBe('');
+    expect(scaffold.stdout).toContain(`wrote rules/${ID}.ts\n`);
+    expect(existsSync(join(copy, 'dist'))).toBe(false);
     expect(readFileSync(join(copy, 'rules', 'index.ts'), 'utf8')).toContain(`import toolExampleScaffolded from './${ID}.js';`);
 
     // The scaffold type-checks: the failures below are the only thing left to do.

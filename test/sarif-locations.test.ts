@@ -1,5 +1,5 @@
 /**
- * SARIF through the CLI lands only on files GitHub can show (issue 14): existing, inside the
+ * SARIF through the CLI lands only on files GitHub can show: existing, inside the
  * repository (this checkout's git root), repository-relative under %SRCROOT%, never `../`, never in
  * node_modules or an ignored path — for a --url server, a server outside the repository and one in
  * node_modules — and the file stays small enough to upload.

@@ -88,7 +88,7 @@ describe('sarif formatter', () => {
       expect(d.fullDescription?.text.length).toBeGreaterThan(0);
       expect(d.fullDescription!.text.length).toBeLessThanOrEqual(1024);
       expect(d.help?.text).toContain(rule.id);
-      // No results in this run: a link, not the full Markdown help (issue 14, file size).
+      // No results in this run: a link, not the full Markdown help, which would only make the file bigger.
       expect(d.help?.markdown).toBeUndefined();
       expect(d.helpUri).toBe(docsUrl(rule.id));
       const tags = d.properties?.tags as string[];
@@ -235,7 +235,7 @@ describe('sarif formatter', () => {
     const c = serverReport(cleanCapture({ name: 'library-mcp-server', version: '2.0.0' }), { only: [RULE] });
     const log = render(lintReport(a, b, c));
     expect(log.runs.map((r) => r.automationDetails?.id)).toEqual([
-      // From the server's name, never its version (issue 14: a release must not reopen every alert).
+      // From the server's name, never its version: a release must not reopen every alert.
       'mcplint/bookstore-mcp-server/',
       'mcplint/library-mcp-server/',
       'mcplint/library-mcp-server-2/',

@@ -1,5 +1,5 @@
 /**
- * The properties of the proportional score (issue 13, item 3), each on real rules over a capture:
+ * The properties of the proportional score (README "Score and grade"), each on real rules over a capture:
  * what a user must be able to rely on whatever the weights are tuned to.
  */
 import { readFileSync } from 'node:fs';
@@ -177,6 +177,27 @@ describe('a list that never completed', () => {
     expect(score([finding('lists-complete', 'pageCap'), finding('output-flood', 'stdoutCap', 'warning')]).score).toBeLessThanOrEqual(
       highestScoreOf('D'),
     );
+  });
+
+  it("is what a rule's incompleteList says, not a list of ids: another message of the rule caps only as a spec error", () => {
+    const custom = {
+      id: 'custom-list-rule',
+      category: 'lifecycle',
+      basis: 'guideline',
+      severity: 'error',
+      incompleteList: ['cut'],
+    } as const;
+    const withCustom = (messageId: string) =>
+      scoreServer({
+        findings: [finding(custom.id, messageId)],
+        rules: [...rules, custom],
+        ran: [...rules.map((r) => r.id), custom.id],
+        subjects: { tools: 10, parameters: 10, prompts: 0, resources: 0 },
+        handshakeOk: true,
+      }).score;
+    expect(withCustom('cut')).toBeLessThanOrEqual(highestScoreOf('D'));
+    expect(withCustom('other')).toBeGreaterThan(highestScoreOf('D'));
+    expect(score([finding('advertised-lists-work', 'errorResponse')]).score).toBeGreaterThan(highestScoreOf('D'));
   });
 
   it('counts a list that timed out as never completed, and not a lowered (warning) one', () => {

@@ -37,7 +37,7 @@ describe('@modelcontextprotocol/server-everything', () => {
       expect.arrayContaining([
         'server-name-convention convention server',
         // Kebab-case throughout, no tool with the prefix, input schemas open throughout (zod without
-        // .strict()): each is one server-wide finding (issue 13).
+        // .strict()): each is one server-wide finding (rules/lib/server-wide.ts).
         'tool-name-snake-case serverNotSnakeCase server',
         'tool-name-service-prefix serverMissingServicePrefix server',
         'input-schema-strict serverOpen server',

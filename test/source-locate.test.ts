@@ -73,7 +73,7 @@ describe('source mapping through lint()', () => {
         'tool-annotations-present missing tool:ledger_add_entry': `${PROJECT}/src/tools/entries.ts:61:5 (source)`,
         'input-schema-strict open tool:ledger_list_accounts#/inputSchema': `${PROJECT}/src/tools/accounts.ts:13:5 (source)`,
         'parameter-description-present missing tool:ledger_list_entries#/inputSchema/properties/account': `${PROJECT}/src/tools/entries.ts:26:11 (source)`,
-        // Source findings land on the fact itself: the throw, the stdout write (issue 14; were the registration and the manifest).
+        // Source findings land on the fact itself: the throw, the stdout write (not the registration or the manifest).
         'source-handler-throws sdk tool:ledger_get_entry': `${PROJECT}/src/tools/entries.ts:55:19 (source)`,
         'source-stdout-write write transport': `${PROJECT}/src/index.ts:14:3 (source)`,
       });

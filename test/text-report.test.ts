@@ -1,5 +1,5 @@
 /**
- * The text report a person reads (issue 13, item 4): repeated findings of one rule folded into one
+ * The text report a person reads: repeated findings of one rule folded into one
  * line (every line with fold off), the Top fixes table, one line per server, skipped servers.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Long messages wrap to a terminal's width with a hanging indent (issue 13, item 4), and never in
+ * Long messages wrap to a terminal's width with a hanging indent, and never in
  * pipes: the wrapper as a pure function of the width, the text report with and without one, and
  * the piped CLI.
  */

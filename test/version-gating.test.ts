@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 1: `since` and `until` gate the specification's requirements only. A guideline
+ * `since` and `until` gate the specification's requirements only. A guideline
  * applies whatever protocol version the server negotiated; where that version has no field for
  * what the guideline asks, the finding says so and what to upgrade.
  */

@@ -4,12 +4,7 @@
  * changelogs. protocol-version-current names what an older negotiated version lacks; guideline
  * rules say which version brought the field they ask for.
  */
-import {
-  compareProtocolVersions,
-  isKnownProtocolVersion,
-  KNOWN_PROTOCOL_VERSIONS,
-  type ProtocolVersion,
-} from '../../src/shared/protocol-version.js';
+import { compareProtocolVersions, KNOWN_PROTOCOL_VERSIONS, type ProtocolVersion } from '../../src/shared/protocol-version.js';
 
 /** What each version introduced, in words a server author recognises. */
 export const ADDED_IN: Readonly<Record<ProtocolVersion, readonly string[]>> = {
@@ -19,11 +14,6 @@ export const ADDED_IN: Readonly<Record<ProtocolVersion, readonly string[]>> = {
   '2025-11-25': ['icons', 'tasks (long-running requests)', 'URL-mode elicitation', 'tool use in sampling'],
   '2026-07-28': ['stateless requests (server/discover instead of initialize)', 'cache hints on lists (ttlMs, cacheScope)'],
 };
-
-/** True when the negotiated version is a known one older than `version`, so it has none of what `version` added. */
-export function olderThan(negotiated: string | undefined, version: ProtocolVersion): negotiated is ProtocolVersion {
-  return isKnownProtocolVersion(negotiated) && compareProtocolVersions(negotiated, version) < 0;
-}
 
 /** The versions after `older` up to and including `newer`, oldest first. */
 export function versionsBetween(older: ProtocolVersion, newer: ProtocolVersion): ProtocolVersion[] {

@@ -1,5 +1,5 @@
 /**
- * Server-wide conventions (issue 13): when most of a server's tools break a naming or schema
+ * Server-wide conventions: when most of a server's tools break a naming or schema
  * convention, the server has one naming decision to change, not one defect per tool. Such rules
  * report one server-level finding with the count and the tools; per tool only when a minority
  * deviates from what the rest of the server does.

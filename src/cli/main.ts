@@ -115,10 +115,18 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
     .command(
       'rules',
       'List every rule with its category, default level and summary',
-      (y) => y.option('format', { choices: ['text', 'json', 'markdown'] as const, default: 'text' as const }),
+      (y) =>
+        y
+          .option('format', { choices: ['text', 'json', 'markdown'] as const, default: 'text' as const })
+          .option('search', {
+            type: 'string',
+            array: true,
+            describe: 'Only the rules whose id, summary, messages or document have these words, best match first',
+          })
+          .example('$0 rules --search description restates name', 'Does a rule already check this?'),
       async (args) => {
         const { rulesCommand } = await import('./rules-commands.js');
-        exitCode = await rulesCommand(args.format);
+        exitCode = await rulesCommand(args.format, args.search);
       },
     )
     .command(

@@ -8,7 +8,7 @@ import type { LintOptions } from '../session/lint.js';
 import type { OutputOptions } from '../session/options.js';
 import { MAX_TIMEOUT_MS } from '../model/timeouts.js';
 import { FAIL_ON } from '../report/gate.js';
-import type { FormatName } from './finish.js';
+import { FORMAT_NAMES } from '../report/formatters/index.js';
 import { parseHeaders } from './headers.js';
 import { integerIn, numberIn } from './number-flags.js';
 import { parseReportFlag } from './report-flags.js';
@@ -56,17 +56,6 @@ const number = (parse: (raw: string) => number, spec: OptionBase<number>): Optio
 
 const LINT: readonly CommandName[] = ['lint'];
 const BOTH: readonly CommandName[] = ['lint', 'plan'];
-const FORMATS = [
-  'text',
-  'json',
-  'sarif',
-  'markdown',
-  'checklist',
-  'github',
-  'junit',
-  'gitlab',
-  'html',
-] as const satisfies readonly FormatName[];
 
 /** In `--help` order within each group. */
 export const OPTIONS = {
@@ -88,7 +77,7 @@ export const OPTIONS = {
       if (v) into.configFile = v;
     },
   }),
-  format: choice(FORMATS, {
+  format: choice(FORMAT_NAMES, {
     alias: 'f',
     group: 'Output:',
     commands: BOTH,

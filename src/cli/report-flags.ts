@@ -1,8 +1,8 @@
 /** `--report FORMAT=FILE`: one more output of the same run, in another format. */
-import { formatters } from '../report/formatters/index.js';
+import { FORMAT_NAMES, type FormatName, isFormatName } from '../report/formatters/index.js';
 import { UsageError } from './usage-error.js';
 
-export type FormatName = keyof typeof formatters;
+export type { FormatName };
 
 export interface ExtraReport {
   readonly format: FormatName;
@@ -11,10 +11,10 @@ export interface ExtraReport {
 
 export function parseReportFlag(flag: string): ExtraReport {
   const match = /^([a-z]+)=(.+)$/.exec(flag);
-  if (!match || !(match[1]! in formatters)) {
+  if (!match || !isFormatName(match[1]!)) {
     throw new UsageError(
-      `--report ${flag}: expected FORMAT=FILE with FORMAT one of ${Object.keys(formatters).join(', ')}, e.g. --report sarif=mcplint.sarif`,
+      `--report ${flag}: expected FORMAT=FILE with FORMAT one of ${FORMAT_NAMES.join(', ')}, e.g. --report sarif=mcplint.sarif`,
     );
   }
-  return { format: match[1] as FormatName, file: match[2]! };
+  return { format: match[1], file: match[2]! };
 }

@@ -1,9 +1,15 @@
-/** `mcplint rules` and `mcplint explain <rule>`: the rule catalogue (src/report/rule-catalog.ts) on stdout. */
+/**
+ * `mcplint rules [--search <words>]` and `mcplint explain <rule>`: the rule catalogue
+ * (src/report/rule-catalog.ts) on stdout.
+ */
 import { EXIT } from './exit-codes.js';
 
-export async function rulesCommand(format: 'text' | 'json' | 'markdown'): Promise<number> {
+/** `search`: the words of `--search` (each value may hold several); undefined lists every rule. */
+export async function rulesCommand(format: 'text' | 'json' | 'markdown', search?: readonly string[]): Promise<number> {
+  const query = search?.join(' ').trim();
+  if (query === '') return usage('--search needs words to look for, e.g. mcplint rules --search description name');
   const [{ rules }, catalog] = await Promise.all([import('../../rules/index.js'), import('../report/rule-catalog.js')]);
-  process.stdout.write(catalog.rulesListing(rules, format));
+  process.stdout.write(query === undefined ? catalog.rulesListing(rules, format) : catalog.searchListing(rules, query, format));
   return EXIT.ok;
 }
 

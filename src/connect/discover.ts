@@ -14,9 +14,10 @@ import { compareProtocolVersions, isKnownProtocolVersion, type ProtocolVersion }
 import { VERSION } from '../shared/version.js';
 import type { Connection, RpcOutcome } from './connection.js';
 
-/** The first protocol version without initialize. */
-export const FIRST_MODERN_VERSION: ProtocolVersion = '2026-07-28';
-/** The modern version mcplint speaks. */
+/**
+ * The first protocol version without initialize, where the modern era begins; also the one mcplint
+ * speaks to a server that refuses initialize, as it is the only modern version there is.
+ */
 export const MODERN_PROTOCOL_VERSION: ProtocolVersion = '2026-07-28';
 
 export const META = {
@@ -28,8 +29,8 @@ export const META = {
 
 /** Whether a protocol version string belongs to the modern (no-initialize) era. Unknown dates compare as text. */
 export function isModernVersion(version: string): boolean {
-  if (isKnownProtocolVersion(version)) return compareProtocolVersions(version, FIRST_MODERN_VERSION) >= 0;
-  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= FIRST_MODERN_VERSION;
+  if (isKnownProtocolVersion(version)) return compareProtocolVersions(version, MODERN_PROTOCOL_VERSION) >= 0;
+  return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_PROTOCOL_VERSION;
 }
 
 /** Does a failed initialize look like a modern server refusing it? */

@@ -131,6 +131,8 @@ export interface RuleDefinition<M extends string, O, R extends readonly Requirem
    * (tools, prompts or resources), else the server itself.
    */
   readonly scoreScope?: ScoreScope;
+  /** The messages (or true: all) whose error findings say a list never completed: the score caps at D (src/score/score.ts). */
+  readonly incompleteList?: true | readonly M[];
   check(ctx: RuleContext<O, R[number]>): Iterable<Report<M>>;
 }
 
@@ -169,8 +171,13 @@ export function subjectKey(subject: Subject): string {
   }
 }
 
-/** Human label for a subject: `tool "x"`, `server`, … */
-export function subjectLabel(subject: Subject): string {
+/** Human label for a subject: `tool "x"`, `server`, …; with `capital`, to start a message: `Tool "x"`. */
+export function subjectLabel(subject: Subject, options: { readonly capital?: boolean } = {}): string {
+  const label = labelOf(subject);
+  return options.capital ? label[0]!.toUpperCase() + label.slice(1) : label;
+}
+
+function labelOf(subject: Subject): string {
   switch (subject.kind) {
     case 'server':
       return 'server';

@@ -258,8 +258,9 @@ export function missingData(rule: Rule, capture: Capture, source: SourceIndex | 
   // A bare listing: "needs a live session" says more than any other missing part.
   if (capture.target.kind === 'listing' && (rule.requires ?? []).some(liveOnly)) return gap(NEEDS_LIVE_SESSION);
   const handshake = capture.handshake;
-  // Only the specification's requirements belong to a protocol version (issue 13): a guideline
-  // applies whatever version the server negotiated, and says so when that version lacks the field.
+  // Only the specification's requirements belong to a protocol version: a guideline applies
+  // whatever version the server negotiated, and says so when that version lacks the field
+  // (test/version-gating.test.ts).
   if (rule.basis === 'spec' && rule.since && handshake.ok) {
     if (!atLeast(handshake.protocolVersion, rule.since)) {
       return notApplicable(`requirement introduced in protocol ${rule.since}; the server negotiated ${handshake.protocolVersion}`);

@@ -1,5 +1,6 @@
 /** http-protocol-version: a request naming a protocol version that does not exist is refused with 400. */
 import { BAD_PROTOCOL_VERSION } from '../model/http-probe-types.js';
+import { atLeast } from '../shared/protocol-version.js';
 import { dataOf, isModern, pingStep, sendStep, speaksLegacySse, type HttpProbeModule } from './http-probe.js';
 
 export const httpProtocolVersionProbe: HttpProbeModule = {
@@ -8,7 +9,7 @@ export const httpProtocolVersionProbe: HttpProbeModule = {
   transport: 'http',
   plan(ctx) {
     if (speaksLegacySse(ctx)) return { skip: 'the legacy HTTP+SSE transport has no MCP-Protocol-Version header' };
-    if (!isModern(ctx) && ctx.protocolVersion < '2025-06-18') {
+    if (!isModern(ctx) && !atLeast(ctx.protocolVersion, '2025-06-18')) {
       return { skip: `the server negotiated ${ctx.protocolVersion}; the MCP-Protocol-Version header exists from 2025-06-18` };
     }
     return {

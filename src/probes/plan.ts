@@ -49,7 +49,6 @@ export const PROBES: readonly ProbeModule[] = [
 
 export const PROTOCOL_PROBE_IDS = PROBES.filter((p) => p.kind === 'protocol').map((p) => p.id);
 export const TOOL_PROBE_IDS = PROBES.filter((p) => p.kind === 'tool').map((p) => p.id);
-export const SURFACE_PROBE_IDS = PROBES.filter((p) => p.kind === 'surface').map((p) => p.id);
 
 /** Why the configuration turns this probe off, if it does. */
 function offReason(probe: ProbeModule, config: ResolvedProbeConfig): string | undefined {

@@ -1,5 +1,6 @@
 /**
- * The probe safety policy (DESIGN §4), as pure functions: may mcplint call this tool, and how?
+ * The probe safety policy (README, "Probes › Safety policy"), as pure functions: may mcplint call
+ * this tool, and how?
  *
  * - The spec's defaults decide: without annotations a tool is presumed destructive and open-world.
  * - By default only tools annotated `readOnlyHint: true` whose `destructiveHint` is not true are

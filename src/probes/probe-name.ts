@@ -1,5 +1,5 @@
 /**
- * The name half of the probe safety policy (DESIGN §4): does a tool's name read as a read? Stricter
+ * The name half of the probe safety policy (policy.ts): does a tool's name read as a read? Stricter
  * than the annotation rules' verb tables on purpose — those decide what to *report*, this decides
  * what mcplint *calls*, and a read-only annotation on a world-changing tool must not get it called.
  *
@@ -10,6 +10,7 @@
  * - its first verb is on the explicit list of reading verbs (a name with no verb we know is refused).
  */
 import { MUTATING_VERBS } from '../shared/verbs.js';
+import { letterWords } from '../shared/name-words.js';
 
 /** Verbs that only read. Exact words: `getuser` is not `get` (nor is `checkout` a `check`). */
 export const PROBE_READING_VERBS: ReadonlySet<string> = new Set([
@@ -406,17 +407,7 @@ const MAX_JUDGED_LENGTH = 256;
 /** Mutating words long enough that finding one inside a glued run means it (`dbshutdown`). */
 const LONG_MUTATING_WORDS: readonly string[] = [...PROBE_MUTATING_WORDS].filter((w) => w.length >= 6);
 
-// Module constants: split on anything that is not an ASCII letter (digits too), then on camelCase.
-const NOT_A_LETTER = /[^A-Za-z]+/;
-const LETTER_RUN = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g;
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
-
-/** Lower-case words of a name, split on every separator, on digits and on camelCase (`rm1File` → rm, file). */
-export function probeNameWords(name: string): string[] {
-  const out: string[] = [];
-  for (const piece of name.split(NOT_A_LETTER)) for (const word of piece.match(LETTER_RUN) ?? []) out.push(word.toLowerCase());
-  return out;
-}
 
 const isInflection = (stem: string, rest: string): boolean =>
   INFLECTION.test(rest) || (rest.startsWith(stem.at(-1) ?? '') && INFLECTION.test(rest.slice(1)));
@@ -483,7 +474,8 @@ export function probeNameProblem(name: string): NameProblem | undefined {
     return { kind: 'not-ascii', char: `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}` };
   }
   if (name.length > MAX_JUDGED_LENGTH) return { kind: 'too-long', length: name.length };
-  const all = probeNameWords(name);
+  // Split on digits too (`rm1File` → rm, file): a digit must not hide a changing word.
+  const all = letterWords(name);
   for (const word of all) {
     const found = mutatingWordIn(word);
     if (found !== undefined) return { kind: 'changing-word', word: found, inWord: word };

@@ -1,11 +1,13 @@
 /**
- * What `mcplint rules` and `mcplint explain` print: the rule list (text, markdown, json) and one
- * rule's document (text, markdown, json). The JSON carries each rule's document and message
+ * What `mcplint rules` and `mcplint explain` print: the rule list (text, markdown, json), the
+ * rules a search finds (`mcplint rules --search`, rule-search.ts) and one rule's document (text,
+ * markdown, json). The JSON carries each rule's document and message
  * templates, as `ruff rule --output-format json` does, so editors and bots need no second source.
  */
 import { ruleStatus, type Rule } from '../engine/rule.js';
 import { docsUrl, ruleMarkdown, rulesTable, ruleText } from './rule-docs.js';
 import { editDistance } from '../shared/edit-distance.js';
+import { searchRules, type RuleMatch, type WordFound } from './rule-search.js';
 import { GRADE_BANDS, highestScoreOf, ruleScope, ruleWeight } from '../score/score.js';
 
 export type ListFormat = 'text' | 'json' | 'markdown';
@@ -57,6 +59,49 @@ export function rulesListing(rules: readonly Rule[], format: ListFormat): string
   lines.push(...scoreLegend());
   lines.push(`${rules.length} rules. mcplint explain <rule> prints one rule's documentation.`);
   return lines.join('\n') + '\n';
+}
+
+/** How many matches the text output shows; JSON has them all. */
+const SHOWN_MATCHES = 10;
+
+/** The output of `mcplint rules --search <words>`: the matching rules, best first, and where each matched. */
+export function searchListing(rules: readonly Rule[], query: string, format: ListFormat): string {
+  const search = searchRules(rules, query);
+  if (format === 'json') {
+    const matches = search.matches.map((m) => ({ ...ruleJson(m.rule), search: matchJson(m) }));
+    return JSON.stringify({ query, words: search.words, matches, nearest: search.nearest }, null, 2) + '\n';
+  }
+  // Echoed as the words looked for (letters and digits only), so no control character in the query reaches the terminal.
+  const quoted = `"${search.words.join(' ')}"`;
+  if (search.matches.length === 0) {
+    const nearest = search.nearest.length > 0 ? ` Nearest ids: ${search.nearest.join(', ')}.` : '';
+    return `No rule matches ${quoted}.${nearest} mcplint rules lists them all.\n`;
+  }
+  if (format === 'markdown') return rulesTable(search.matches.map((m) => m.rule)) + '\n';
+  const shown = search.matches.slice(0, SHOWN_MATCHES);
+  const width = Math.max(...shown.map((m) => m.rule.id.length));
+  const lines = [`Rules matching ${quoted}, best first:`];
+  for (const m of shown) {
+    lines.push(`  ${m.rule.id.padEnd(width)}  ${m.rule.severity.padEnd(7)}  ${m.rule.summary}${statusNote(m.rule)}`);
+    lines.push(`  ${' '.repeat(width)}  ${matchedWhere(m)}`);
+  }
+  const more = search.matches.length - shown.length;
+  if (more > 0) lines.push(`…and ${more} more (--format json lists every match).`);
+  lines.push("mcplint explain <rule> prints one rule's documentation; extend a rule that already checks it before adding one.");
+  return lines.join('\n') + '\n';
+}
+
+/** "description: id, summary, messages restatesName/placeholder; only: message restatesName". */
+function matchedWhere(m: RuleMatch): string {
+  const places = (f: WordFound): string =>
+    f.fields
+      .map((field) => (field === 'message' ? `message${f.messageIds.length > 1 ? 's' : ''} ${f.messageIds.join('/')}` : field))
+      .join(', ');
+  return m.found.map((f) => `${f.word}: ${places(f)}`).join('; ');
+}
+
+function matchJson(m: RuleMatch): Record<string, unknown> {
+  return { score: m.score, found: m.found.map((f) => ({ word: f.word, fields: [...f.fields], messageIds: [...f.messageIds] })) };
 }
 
 /** How the weight column is read, and the grade bands (docs/scoring.md). */

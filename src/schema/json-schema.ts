@@ -373,7 +373,8 @@ function officialValidator(version: ProtocolVersion, definition: string): Valida
     return undefined;
   }
   const ajv = officialAjvFor(version);
-  const defsKey = ['2024-11-05', '2025-03-26', '2025-06-18'].includes(version) ? 'definitions' : '$defs';
+  // The vendored schemas are draft-07 (definitions) before 2025-11-25 and 2020-12 ($defs) from it.
+  const defsKey = atLeast(version, '2025-11-25') ? '$defs' : 'definitions';
   let validate: ValidateFunction | undefined;
   try {
     validate = ajv.getSchema(`mcp-${version}#/${defsKey}/${definition}`);

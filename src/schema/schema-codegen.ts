@@ -3,7 +3,7 @@
  * meta-schemas (is a server's inputSchema a valid schema?) and the official MCP definitions rules
  * validate against (PRECOMPILED_DEFINITIONS in json-schema.ts).
  * Compiling them with ajv at run time costs ~0.4 s of CPU per process; loading the generated
- * standalone code costs ~10 ms. `node dist/scripts/compile-schemas.js` writes the modules to
+ * standalone code costs ~10 ms. `npm run compile-schemas` writes the modules to
  * schemas/mcp/compiled/; a test fails when they are stale. Only scripts and tests import this file.
  */
 import { readFileSync } from 'node:fs';

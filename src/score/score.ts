@@ -60,7 +60,7 @@ export const CATEGORY_WEIGHTS: Readonly<Record<Category, number>> = {
 export type SubjectCounts = Readonly<Record<Exclude<ScoreScope, 'server'>, number>>;
 
 /** The metadata the score reads. */
-export type ScoredRule = Pick<Rule, 'id' | 'category' | 'basis' | 'severity' | 'requires' | 'scoreScope'>;
+export type ScoredRule = Pick<Rule, 'id' | 'category' | 'basis' | 'severity' | 'requires' | 'scoreScope' | 'incompleteList'>;
 
 export function ruleWeight(rule: ScoredRule): number {
   const level = rule.severity === 'off' ? 'note' : rule.severity;
@@ -119,22 +119,22 @@ const hasError = (input: ScoreInput, ruleById: ReadonlyMap<string, ScoredRule>, 
   });
 
 /**
- * Findings that say a list never completed (cut short by a flood, a page cap, a cursor loop or the
- * timeout), as `ruleId` (every message) or `ruleId/messageId`: a client gets no usable list from
- * such a server. Named here rather than imported: the engine does not depend on rules.
+ * A finding that says a list never completed (cut short by a flood, a page cap, a cursor loop or
+ * the timeout): a client gets no usable list from such a server. The rules say which of their
+ * messages these are (`incompleteList`), so the score names no rule.
  */
-const INCOMPLETE_LIST_FINDINGS: ReadonlySet<string> = new Set(['lists-complete', 'advertised-lists-work/timeout']);
+function saysListIncomplete(rule: ScoredRule | undefined, messageId: string): boolean {
+  const marked = rule?.incompleteList;
+  return marked === true || marked?.includes(messageId) === true;
+}
 
 export const SCORE_CAPS: readonly ScoreCap[] = [
   { reason: 'the handshake failed', maxScore: 0, applies: (input) => !input.handshakeOk },
   {
     reason: 'a list never completed',
     maxScore: highestScoreOf('D'),
-    applies: (input) =>
-      input.findings.some(
-        (f) =>
-          f.level === 'error' && (INCOMPLETE_LIST_FINDINGS.has(f.ruleId) || INCOMPLETE_LIST_FINDINGS.has(`${f.ruleId}/${f.messageId}`)),
-      ),
+    applies: (input, ruleById) =>
+      input.findings.some((f) => f.level === 'error' && saysListIncomplete(ruleById.get(f.ruleId), f.messageId)),
   },
   {
     reason: 'a security rule reports an error',

@@ -22,6 +22,11 @@ export function atLeast(negotiated: string | undefined, version: ProtocolVersion
   return !isKnownProtocolVersion(negotiated) || compareProtocolVersions(negotiated, version) >= 0;
 }
 
+/** True when the negotiated version is a known one older than `version`, so it has none of what `version` added. */
+export function olderThan(negotiated: string | undefined, version: ProtocolVersion): negotiated is ProtocolVersion {
+  return isKnownProtocolVersion(negotiated) && compareProtocolVersions(negotiated, version) < 0;
+}
+
 /** True only when the negotiated version is a known one newer than `version`. */
 export function knownNewerThan(negotiated: string | undefined, version: ProtocolVersion): boolean {
   return isKnownProtocolVersion(negotiated) && compareProtocolVersions(negotiated, version) > 0;

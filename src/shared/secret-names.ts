@@ -1,4 +1,5 @@
 /** Telling a credential's name from an ordinary one, for client configs and the config rules alike. */
+import { words } from './name-words.js';
 
 const SECRET_WORDS = new Set([
   'token',
@@ -25,13 +26,10 @@ const SECRET_WORDS = new Set([
  */
 export const SECRET_NAME = {
   test(name: string): boolean {
-    const words = name
-      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-      .toLowerCase()
-      .split(/[^a-z0-9]+/)
-      .filter(Boolean);
-    if (words.some((w) => SECRET_WORDS.has(w))) return true;
-    if (words.at(-1) === 'key' && words.length > 1) return true;
-    return words.some((w, i) => (w === 'api' || w === 'access' || w === 'private' || w === 'secret') && words[i + 1] === 'key');
+    const parts = words(name);
+    // "OAuth" splits into o, auth: the protocol's name, not a credential (OAuthClientId, OAuthScope).
+    if (parts.some((w, i) => SECRET_WORDS.has(w) && !(w === 'auth' && parts[i - 1] === 'o'))) return true;
+    if (parts.at(-1) === 'key' && parts.length > 1) return true;
+    return parts.some((w, i) => (w === 'api' || w === 'access' || w === 'private' || w === 'secret') && parts[i + 1] === 'key');
   },
 };

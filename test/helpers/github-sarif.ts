@@ -1,7 +1,7 @@
 /**
  * SARIF checks: the OASIS 2.1.0 schema (vendored, draft-04) and GitHub code scanning's extra
- * requirements, which the schema does not express (it accepts `"locations": []`, for one).
- * See the research note "SARIF that GitHub code scanning accepts", §2.1, §2.2, §2.6 and §2.8.
+ * requirements, which the schema does not express (it accepts `"locations": []`, for one), as
+ * GitHub documents them under "SARIF support for code scanning" (limits, required properties).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 7, end to end: a server whose ~1,600 tools lie (read-only, closed-world
+ * The probe safety policy end to end: a server whose ~1,600 tools lie (read-only, closed-world
  * annotations on world-changing names, look-alike letters, destructive redefinitions on later pages,
  * open-world tools that run invalid arguments) is linted for real with probes on. Its own log of
  * received messages must show no tools/call of any of them, and `mcplint plan` must say why each

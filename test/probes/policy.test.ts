@@ -1,5 +1,5 @@
 /**
- * The probe safety policy (DESIGN §4) is sacred: which tools mcplint may call, and how. Every case
+ * The probe safety policy (src/probes/policy.ts) is sacred: which tools mcplint may call, and how. Every case
  * here is a promise to users that a tool of theirs is NOT called.
  */
 import { describe, expect, it } from 'vitest';
@@ -175,7 +175,7 @@ describe('changingWord', () => {
   });
 });
 
-describe('probe policy: lying annotations (issue 12)', () => {
+describe('probe policy: lying annotations (fixtures/hostile/lying-tools-list.mjs)', () => {
   const refused = (name: string, annotations: Record<string, unknown> = readOnly) => {
     const p = decide(tool(name, annotations));
     return !p.invalidCalls.allowed && !p.validCalls.allowed;

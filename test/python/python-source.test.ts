@@ -119,7 +119,7 @@ describe('a Python server from the CLI', () => {
       assertValidSarif(log);
       const results = log.runs[0]!.results!;
       const at = (ruleId: string) => results.find((r) => r.ruleId === ruleId)!.locations![0]!.physicalLocation!;
-      // SARIF paths are relative to the repository root (%SRCROOT%), not the working directory (issue 14).
+      // SARIF paths are relative to the repository root (%SRCROOT%), not the working directory: GitHub resolves them from there.
       expect(at('source-stdout-write').artifactLocation).toEqual({
         uri: 'fixtures/python/weather-app/src/weather_mcp/tools.py',
         uriBaseId: '%SRCROOT%',

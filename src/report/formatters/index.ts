@@ -1,9 +1,13 @@
 /** Output formats by name, loaded on demand so start-up pays only for the one in use. */
 import type { Formatter } from './types.js';
 
-export const formatters: Readonly<
-  Record<'text' | 'json' | 'sarif' | 'markdown' | 'checklist' | 'github' | 'junit' | 'gitlab' | 'html', () => Promise<Formatter>>
-> = {
+/** Every output format's name, in `--help` order: --format's choices and --report's. */
+export const FORMAT_NAMES = ['text', 'json', 'sarif', 'markdown', 'checklist', 'github', 'junit', 'gitlab', 'html'] as const;
+export type FormatName = (typeof FORMAT_NAMES)[number];
+
+export const isFormatName = (name: string): name is FormatName => (FORMAT_NAMES as readonly string[]).includes(name);
+
+export const formatters: Readonly<Record<FormatName, () => Promise<Formatter>>> = {
   text: async () => (await import('./text.js')).text,
   json: async () => (await import('./json.js')).json,
   sarif: async () => (await import('./sarif.js')).sarif,

@@ -12,9 +12,9 @@
  * - at most 20 runs per file and 25,000 results per run: beyond that we cap and say so in a
  *   toolExecutionNotification rather than produce a file GitHub rejects;
  * - runs of one tool in one file need distinct categories (`automationDetails.id`): since July 2025
- *   upload-sarif rejects a file with several runs of the same tool and category
- *   (github/codeql-action#2988, changelog 2025-07-21 "code scanning will stop combining multiple
- *   SARIF runs uploaded in the same SARIF file"), and the workflow's `category:` input cannot help
+ *   upload-sarif rejects a file with several runs of the same tool and category (GitHub's
+ *   changelog of 2025-07-21: "code scanning will stop combining multiple SARIF runs uploaded in
+ *   the same SARIF file"), and the workflow's `category:` input cannot help
  *   because it is written identically to every run. So with one server we emit an id only when the
  *   user asked for a category (an id in the file overrides the workflow's `category:`), and with
  *   several servers every run gets `<category or "mcplint">/<server slug>/`, the slug made from the
