@@ -137,11 +137,12 @@ describe.skipIf(skip)('npm package', () => {
       const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as Manifest;
       expect(Object.keys(manifest.scripts ?? {}).filter((s) => /^(pre|post)?(install|prepare)$/.test(s))).toEqual([]);
       expect(readdirSync(join(appDir, 'node_modules'))).not.toContain('@modelcontextprotocol');
-      // Shipped declarations reference only shipped dependencies (or Node's own modules).
+      // Shipped declarations reference only shipped dependencies (or Node's own modules). An import's
+      // `from` follows white space: a string such as '--from' in a type is not one.
       const builtins = new Set(builtinModules);
       const referenced = new Set<string>();
       for (const file of declarationFiles(join(installed, 'dist'))) {
-        for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)) {
+        for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:(?<=\s)from\s+|\bimport\(\s*)['"]([^'"]+)['"]/g)) {
           const local = specifier!.startsWith('.') || specifier!.startsWith('node:') || builtins.has(specifier!);
           if (!local) referenced.add(packageOf(specifier!));
         }
