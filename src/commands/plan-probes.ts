@@ -2,9 +2,13 @@
  * `mcplint plan` and `--dry-run`: connect, list, and print every probe request mcplint would send —
  * tool, exact arguments, why — and every tool it would not call, with why. No probe request is
  * sent and no tool is called. With --from, the plan is made from a saved capture without
- * connecting at all.
+ * connecting at all. A plan is redacted like a report: the server may have put a value it was
+ * handed (an env value, a header value) in a tool name, a prompt name, a resource URI or an SSE
+ * event id, all of which the plan quotes.
  */
 import type { Capture } from '../model/capture.js';
+import { targetSecrets } from '../connect/capture-target.js';
+import { redactJson } from '../model/redact.js';
 import { acquireServer } from '../session/acquire.js';
 import type { LintOptions } from '../session/options.js';
 import { loadRunConfig, type RunConfig } from '../session/run-config.js';
@@ -31,7 +35,10 @@ export async function planRun(run: RunConfig): Promise<PlannedServer[]> {
   for (const input of inputs) {
     const { capture, plan } = await acquireServer(input, context);
     const name = input.kind === 'target' ? input.name : undefined;
-    out.push({ label: `${name ? `${name}: ` : ''}${labelOf(capture)}`, plan: plan!, capture });
+    // A saved capture was redacted when it was read; its plan holds nothing more to redact but token shapes.
+    const secrets = input.kind === 'target' ? targetSecrets(input.target) : [];
+    const planned = redactJson({ label: `${name ? `${name}: ` : ''}${labelOf(capture)}`, plan: plan! }, secrets);
+    out.push({ ...planned, capture });
   }
   return out;
 }

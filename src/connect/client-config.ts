@@ -7,7 +7,9 @@
  * Variables are expanded from mcplint's own environment the way clients do: `${VAR}`,
  * `${VAR:-default}`, `${env:VAR}`, `$VAR`, plus `${workspaceFolder}` and `${userHome}`. A missing
  * variable or a VS Code `${input:…}` prompt makes that server unresolvable, with the reason; the
- * caller decides whether that is an error (the server was asked for) or a skip.
+ * caller decides whether that is an error (the server was asked for) or a skip. The expanded text
+ * of a file is capped (MAX_EXPANDED_CHARS): past it, loading stops with a ConfigError naming the
+ * variable.
  *
  * Each server also yields a ClientConfigRecord for the capture: the entry with every value that
  * could be a secret replaced, and the shape of each such value (literal or reference, does it look
@@ -19,6 +21,7 @@ import type { ClientConfigRecord, ClientFormat, ConfigValue } from '../model/cap
 import { CLIENT_FORMATS, detectFormat } from '../model/client-formats.js';
 import { ConfigError } from '../shared/errors.js';
 import { isObject } from '../shared/json.js';
+import { setOwn } from '../shared/json-walk.js';
 import { describeJsonSyntax } from '../shared/json-position.js';
 import { readBoundedText } from '../shared/read-bounded.js';
 import { SECRET_NAME } from '../shared/secret-names.js';
@@ -26,7 +29,7 @@ import { REDACTED } from '../model/redact.js';
 import { findSecrets, replaceSecrets } from '../shared/secret-patterns.js';
 import type { ResolvedTarget } from './capture-target.js';
 import type { HttpTransportChoice } from './http.js';
-import { escapeRegExp } from '../shared/regexp.js';
+import { shortName } from '../shared/text.js';
 
 export interface ClientServer {
   readonly name: string;
@@ -45,6 +48,13 @@ export interface ClientConfig {
   readonly format: ClientFormat;
   readonly servers: readonly ClientServer[];
 }
+
+/**
+ * The most text the variables of one client config may expand to, all its servers together:
+ * four times the file cap, room for any config a client runs, while a large variable referenced
+ * thousands of times (gigabytes once expanded) stops before it is built.
+ */
+export const MAX_EXPANDED_CHARS = 16 * 1024 * 1024;
 
 export interface LoadOptions {
   readonly cwd: string;
@@ -81,11 +91,15 @@ export function loadClientConfig(file: string, options: LoadOptions): ClientConf
   const context: ExpandContext = {
     env: options.env ?? process.env,
     workspaceFolder: workspaceFolderOf(path),
+    budget: { left: MAX_EXPANDED_CHARS },
+    file,
   };
-  const keyAt = text.indexOf(JSON.stringify(serversKey));
+  const { lineOf } = serverLines(json, json.indexOf(JSON.stringify(serversKey)));
   const out: ClientServer[] = [];
-  for (const [name, entry] of Object.entries(servers)) {
-    const line = lineOf(text, name, keyAt);
+  for (const [key, entry] of Object.entries(servers)) {
+    const line = lineOf(key);
+    // The name every output shows and --server takes: a 100 KB key is shortened (src/shared/text.ts).
+    const name = shortName(key);
     if (!isObject(entry)) {
       out.push({ name, line, record: minimalRecord(shown, format, name, line), problem: `the entry "${name}" is not an object` });
       continue;
@@ -107,6 +121,10 @@ interface ServerContext {
 interface ExpandContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly workspaceFolder: string;
+  /** Characters of expanded text the rest of the file may still make (MAX_EXPANDED_CHARS in all). */
+  readonly budget: { left: number };
+  /** The file as given, for the message when the budget runs out. */
+  readonly file: string;
 }
 
 function resolveServer(entry: Record<string, unknown>, s: ServerContext): ClientServer {
@@ -115,7 +133,7 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
   const secrets: string[] = [];
 
   const expandAt = (pointer: string, raw: string, secretName?: string): string => {
-    const result = expand(raw, s.context);
+    const result = expand(raw, s.context, `server ${JSON.stringify(s.name)} ${pointer.slice(1)}`);
     values[pointer] = classify(raw, result, pointer, secretName);
     if (values[pointer]!.secret) secrets.push(result.text);
     for (const missing of result.missing)
@@ -146,16 +164,18 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
   if (isObject(entry.env)) {
     for (const [key, value] of Object.entries(entry.env)) {
       if (typeof value !== 'string') continue;
-      env[key] = expandAt(`/env/${escapePointer(key)}`, value, key);
-      if (env[key]!.length > 0) secrets.push(env[key]!);
+      const expanded = expandAt(`/env/${escapePointer(key)}`, value, key);
+      setOwn(env, key, expanded); // a variable named __proto__ is passed on too
+      if (expanded.length > 0) secrets.push(expanded);
     }
   }
   const headers: Record<string, string> = {};
   if (isObject(entry.headers)) {
     for (const [key, value] of Object.entries(entry.headers)) {
       if (typeof value !== 'string') continue;
-      headers[key] = expandAt(`/headers/${escapePointer(key)}`, value, key);
-      if (headers[key]!.length > 0) secrets.push(headers[key]!);
+      const expanded = expandAt(`/headers/${escapePointer(key)}`, value, key);
+      setOwn(headers, key, expanded);
+      if (expanded.length > 0) secrets.push(expanded);
     }
   }
   const args: string[] = [];
@@ -165,10 +185,10 @@ function resolveServer(entry: Record<string, unknown>, s: ServerContext): Client
   const url = urlKey ? expandAt(`/${urlKey}`, entry[urlKey] as string) : undefined;
   const cwdRaw = typeof entry.cwd === 'string' ? expandAt('/cwd', entry.cwd) : undefined;
   if (typeof entry.envFile === 'string') {
-    const envFile = resolve(dirname(s.absolute), expand(entry.envFile, s.context).text);
+    const envFile = resolve(dirname(s.absolute), expand(entry.envFile, s.context, `server ${JSON.stringify(s.name)} envFile`).text);
     for (const [key, value] of Object.entries(readEnvFile(envFile, problems))) {
-      if (!(key in env)) {
-        env[key] = value;
+      if (!Object.hasOwn(env, key)) {
+        setOwn(env, key, value);
         secrets.push(value);
       }
     }
@@ -259,13 +279,25 @@ interface Expansion {
 const REFERENCE =
   /\$\{(workspaceFolder|workspaceFolderBasename|userHome|pathSeparator)\}|\$\{input:([^}]+)\}|\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
-function expand(raw: string, context: ExpandContext): Expansion {
+/** `where`: the value expanded, as the budget's message names it (`server "x" args/3`). */
+function expand(raw: string, context: ExpandContext, where: string): Expansion {
   const references: string[] = [];
   const missing: string[] = [];
   const inputs: string[] = [];
   const used = new Map<string, string>();
   let literal = '';
   let at = 0;
+  // Counted before the text is built: String.replace joins the pieces only once every reference is expanded.
+  const spend = (chars: number, variable: string): void => {
+    context.budget.left -= chars;
+    if (context.budget.left < 0) {
+      throw new ConfigError(
+        `--config-file ${context.file}: ${where} expands \${${variable}} past ${MAX_EXPANDED_CHARS / (1024 * 1024)} MiB of expanded text for the whole file (a large variable, or one referenced too often); no server was started`,
+      );
+    }
+  };
+  // The literal text is the file's own, bounded by the file cap: only variables can blow up.
+  context.budget.left -= raw.length;
   const text = raw.replace(
     REFERENCE,
     (
@@ -295,6 +327,7 @@ function expand(raw: string, context: ExpandContext): Expansion {
       references.push(variable);
       const value = context.env[variable];
       if (value !== undefined) {
+        spend(value.length, variable);
         used.set(variable, value);
         return value;
       }
@@ -404,7 +437,8 @@ function setAt(root: Record<string, unknown>, pointer: string, value: string): v
     if (typeof node !== 'object' || node === null) return;
     node = (node as Record<string, unknown>)[part];
   }
-  if (typeof node === 'object' && node !== null) (node as Record<string, unknown>)[parts.at(-1)!] = value;
+  // Defined, not assigned: an env variable named __proto__ would otherwise keep its value in the record.
+  if (typeof node === 'object' && node !== null) setOwn(node as Record<string, unknown>, parts.at(-1)!, value);
 }
 
 const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -430,7 +464,7 @@ function readEnvFile(path: string, problems: string[]): Record<string, string> {
   for (const line of text.split(/\r?\n/)) {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
     if (!m || line.trimStart().startsWith('#')) continue;
-    out[m[1]!] = m[2]!.replace(/^(['"])(.*)\1$/, '$2');
+    setOwn(out, m[1]!, m[2]!.replace(/^(['"])(.*)\1$/, '$2'));
   }
   return out;
 }
@@ -446,14 +480,41 @@ function displayPath(path: string, cwd: string): string {
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : path;
 }
 
-/** Line of `"name":` after the servers key (1-based); 1 when not found. */
-function lineOf(text: string, name: string, from: number): number {
-  const key = JSON.stringify(name);
-  const re = new RegExp(`${escapeRegExp(key)}\\s*:`, 'g');
-  re.lastIndex = Math.max(0, from);
-  const m = re.exec(text);
-  const at = m ? m.index : Math.max(from, 0);
-  return text.slice(0, at).split('\n').length;
+/**
+ * The 1-based line of each key of the servers object that starts after `keyAt`, escaped names
+ * decoded, in one pass over the text (a search per name is quadratic in a config of 10,000
+ * servers, and a pattern of a 100 KB name does not compile). A name not found is on the line of
+ * the servers key.
+ */
+function serverLines(json: string, keyAt: number): { readonly lineOf: (name: string) => number } {
+  if (keyAt === -1) return { lineOf: () => 1 };
+  const lines = new Map<string, number>();
+  const start = json.indexOf('{', keyAt);
+  let line = 1;
+  for (let i = json.indexOf('\n'); i !== -1 && i < keyAt; i = json.indexOf('\n', i + 1)) line++;
+  const keyLine = line;
+  let depth = 0;
+  for (let i = start; i !== -1 && i < json.length; i++) {
+    const c = json[i];
+    if (c === '\n') line++;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      if (--depth === 0) break;
+    } else if (c === '"') {
+      const open = i;
+      for (i++; i < json.length && json[i] !== '"'; i++) if (json[i] === '\\') i++;
+      let next = i + 1;
+      while (next < json.length && ' \t\r\n'.includes(json[next]!)) next++;
+      if (depth !== 1 || json[next] !== ':') continue;
+      try {
+        const name = JSON.parse(json.slice(open, i + 1)) as string;
+        if (!lines.has(name)) lines.set(name, line);
+      } catch {
+        // Not a string JSON.parse accepted: the file parsed, so this is not a key of the servers object.
+      }
+    }
+  }
+  return { lineOf: (name) => lines.get(name) ?? keyLine };
 }
 
 /** JSONC → JSON: blank out comments and trailing commas (every position stays put), leaving strings alone. */

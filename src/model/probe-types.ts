@@ -117,6 +117,8 @@ export interface ProbePlan {
   readonly skippedProbes: readonly SkippedProbe[];
   /** Per-probe facts recorded with the probe's results (e.g. the response-size threshold). */
   readonly probeData: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Tools left uncalled by the cap on tool calls per run (src/probes/call-cap.ts), in the order they would have been called. */
+  readonly notCalled?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------------------------

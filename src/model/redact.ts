@@ -121,6 +121,17 @@ function replaceSplitSecrets(text: string): string {
   return at === 0 ? text : out + text.slice(at);
 }
 
+/**
+ * Redact any JSON value (a probe plan, what a plan says about its server) as redactCapture
+ * redacts a capture: every string and key. Returns the same value when there was nothing to redact.
+ */
+export function redactJson<T>(value: T, secrets: readonly string[] = []): T {
+  const echoes = echoPatterns(secretValues(secrets));
+  const redactString = (text: string): string => redactWith(text, echoes);
+  if (!someString(value, (text) => redactString(text) !== text)) return value;
+  return mapStrings(value, redactString, { keys: redactString }) as T;
+}
+
 /** Redact plain text (a command line, a stderr excerpt, a message): known values and token-shaped strings. */
 export function redactText(text: string, secrets: readonly string[] = []): string {
   return redactWith(text, echoPatterns(secretValues(secrets)));

@@ -3,6 +3,7 @@
  * reason for each, and every tool (or probe) that is skipped, with the reason. Pure: `mcplint plan`
  * prints it, and the runner executes exactly it.
  */
+import { cappedTool, capToolCalls, MAX_TOOL_CALLS } from './call-cap.js';
 import { capabilitiesProbe } from './capabilities.js';
 import { declaredCapabilitiesProbe } from './declared-capabilities.js';
 import { HTTP_PROBES } from './http-probes.js';
@@ -104,7 +105,7 @@ export function buildPlan(input: PlanInput, config: ResolvedProbeConfig, probes:
       continue;
     }
     const part = probe.plan(ctx);
-    if (part.skippedTools) skippedTools.push(...part.skippedTools);
+    if (part.skippedTools) for (const skipped of part.skippedTools) skippedTools.push(skipped);
     if ('skip' in part) {
       skippedProbes.push({ probe: probe.id, reason: part.skip, ...(part.notApplicable ? { notApplicable: true as const } : {}) });
       continue;
@@ -115,5 +116,17 @@ export function buildPlan(input: PlanInput, config: ResolvedProbeConfig, probes:
       steps.push({ index: steps.length + 1, probe: probe.id, connection: connection ?? 'main', ...rest });
     }
   }
-  return { steps, skippedTools, skippedProbes, probeData };
+  const capped = capToolCalls(
+    steps,
+    tools.map((tool) => tool.name),
+    config.allowTools,
+  );
+  if (capped.notCalled.length === 0) return { steps, skippedTools, skippedProbes, probeData };
+  for (const tool of capped.notCalled) skippedTools.push(cappedTool(tool));
+  // A probe all of whose calls the cap took is skipped, saying so (a probe without a record would read as never planned).
+  const left = new Set(capped.steps.map((step) => step.probe));
+  for (const probe of new Set(steps.map((step) => step.probe)))
+    if (!left.has(probe))
+      skippedProbes.push({ probe, reason: `the probes before it used the ${MAX_TOOL_CALLS} tool calls a run may make` });
+  return { steps: capped.steps, skippedTools, skippedProbes, probeData, notCalled: capped.notCalled };
 }

@@ -12,6 +12,7 @@ import { isObject } from '../shared/json.js';
 import { jsonText } from '../shared/json-text.js';
 import { clip } from '../shared/text.js';
 import type { ProbeSession } from './http-probe.js';
+import { capNote } from './call-cap.js';
 import { executeHttpSteps } from './http-run.js';
 import { PROBES, TOOL_PROBE_IDS } from './plan.js';
 import { COMPLETE_ARGUMENT } from './prompts-get.js';
@@ -29,6 +30,7 @@ export async function executePlan(
   config: ResolvedProbeConfig,
 ): Promise<Record<string, ProbeRecord>> {
   const records: Record<string, ProbeRecord> = {};
+  if (plan.notCalled) session.connection.notes.push(capNote(plan.notCalled));
   // Tools never called at all are listed with every tool probe.
   const skippedToolsFor = (probe: string) =>
     plan.skippedTools.filter((t) => t.probe === probe || (t.probe === undefined && TOOL_PROBE_IDS.includes(probe)));

@@ -16,6 +16,7 @@ import {
 } from '../model/capture.js';
 import { ConfigError } from '../config/config.js';
 import { isObject, type JsonObject } from '../shared/json.js';
+import { shortName } from '../shared/text.js';
 import { VERSION } from '../shared/version.js';
 
 const LIST_KEYS: readonly ListName[] = ['tools', 'prompts', 'resources', 'resourceTemplates'];
@@ -30,7 +31,8 @@ export function listingCaptures(value: unknown, given: string): Capture[] | unde
   }
   const servers = Object.entries(value);
   if (servers.length === 0 || !servers.every(([, v]) => Array.isArray(v) || (isObject(v) && Array.isArray(v.tools)))) return undefined;
-  return servers.map(([server, v]) => listingCapture(Array.isArray(v) ? { tools: v } : (v as JsonObject), given, server));
+  // A 100 KB key is shown shortened, like a client config's (src/shared/text.ts).
+  return servers.map(([server, v]) => listingCapture(Array.isArray(v) ? { tools: v } : (v as JsonObject), given, shortName(server)));
 }
 
 function listingCapture(result: JsonObject, given: string, server: string | undefined): Capture {

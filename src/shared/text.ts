@@ -22,3 +22,17 @@ export function clip(text: string, max: number, options: ClipOptions = {}): stri
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
+
+/** Names longer than this (a server's key in a client config or a tools.json) are shown shortened. */
+export const MAX_NAME_CHARS = 128;
+
+/**
+ * `name` when it is at most MAX_NAME_CHARS long; otherwise its start, '…' and a hash of the whole
+ * (FNV-1a), so that two long names that start alike stay two names.
+ */
+export function shortName(name: string): string {
+  if (name.length <= MAX_NAME_CHARS) return name;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) hash = Math.imul(hash ^ name.charCodeAt(i), 0x01000193);
+  return `${clip(name, MAX_NAME_CHARS - 9, { fit: true })}~${(hash >>> 0).toString(16).padStart(8, '0')}`;
+}

@@ -9,6 +9,7 @@ import { CHECKLIST_SECTIONS, checklistItems, type ChecklistItem } from '../../mo
 import type { ServerReport } from '../report.js';
 import { inertReport } from './inert-report.js';
 import type { FormatContext, Formatter } from './types.js';
+import { append } from '../../shared/append.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
@@ -27,7 +28,7 @@ export const checklist: Formatter = (untrusted, context) => {
   const report = inertReport(untrusted);
   const c = pc.createColors(context.color);
   const out: string[] = [];
-  for (const server of report.servers) out.push(...renderServer(server, context, c), '');
+  for (const server of report.servers) append(out, renderServer(server, context, c)).push('');
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 

@@ -4,6 +4,7 @@
  * descriptions, evidence) is only ever a plain string here, so it always lands as text. Values go
  * between tags or inside double-quoted attribute values, never into tag or attribute names.
  */
+import { withNoncharactersShown } from '../../shared/inert.js';
 
 /** A fragment of markup made by `html` (or `raw` for the report's own constants). */
 export class Markup {
@@ -17,9 +18,13 @@ export type Value = Markup | string | number | false | null | undefined | readon
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Text as HTML text or a quoted attribute value: `& < > " '` replaced by entities. */
+/**
+ * Text as HTML text or a quoted attribute value: `& < > " '` replaced by entities, and
+ * noncharacters (U+FFFE, U+FFFF…) shown as `⟨U+FFFE⟩`: raw or as a character reference, each is a
+ * parse error, and a U+FFFE can pass for a byte-order mark.
+ */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return withNoncharactersShown(text.replace(/[&<>"']/g, (c) => ENTITIES[c]!));
 }
 
 function render(value: Value): string {

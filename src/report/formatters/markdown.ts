@@ -13,6 +13,7 @@ import { docsUrl } from '../../shared/version.js';
 import { inertReport } from './inert-report.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { Formatter } from './types.js';
+import { append } from '../../shared/append.js';
 
 /** Findings listed per server; the rest are counted. */
 export const MAX_ROWS = 100;
@@ -22,9 +23,9 @@ export const markdown: Formatter = (untrusted, context) => {
   const report = inertReport(untrusted);
   const out: string[] = [];
   const several = report.servers.length > 1 || (report.skippedServers?.length ?? 0) > 0;
-  if (several) out.push(...overview(report));
-  for (const server of report.servers) out.push(...renderServer(server, several ? '###' : '##', context.rules));
-  out.push(...baselineSection(report));
+  if (several) append(out, overview(report));
+  for (const server of report.servers) append(out, renderServer(server, several ? '###' : '##', context.rules));
+  append(out, baselineSection(report));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 
@@ -109,7 +110,7 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
     if (rest > 0) lines.push(`_… and ${plural(rest, 'more finding')}; see the full report (\`--format text\` or \`--format sarif\`)._`, '');
   }
 
-  lines.push(...topFixesTable(server, rules));
+  append(lines, topFixesTable(server, rules));
 
   if (server.skipped.length > 0) {
     lines.push(`<details><summary>${plural(server.skipped.length, 'skipped rule')}</summary>`, '');

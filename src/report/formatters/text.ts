@@ -14,6 +14,7 @@ import { inertReport } from './inert-report.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { Formatter } from './types.js';
 import { wrappedLine } from './wrap.js';
+import { append, largest } from '../../shared/append.js';
 
 /** Where a finding's message starts: four spaces, the level tag (seven wide) and two spaces. */
 const FINDING_INDENT = 13;
@@ -27,13 +28,13 @@ export const text: Formatter = (untrusted, context) => {
   const out: string[] = [];
   const fold = context.fold !== false;
   if (context.quiet) return quietText(report, c, fold, context.width);
-  for (const server of report.servers) out.push(...renderServer(server, c, fold, context.rules, context.width), '');
+  for (const server of report.servers) append(out, renderServer(server, c, fold, context.rules, context.width)).push('');
   const skipped = report.skippedServers ?? [];
   if (report.servers.length > 1 || skipped.length > 0) {
-    out.push(...serverLines(report, c), '');
+    append(out, serverLines(report, c)).push('');
     out.push(summaryLine(totals(report), c, { linted: report.servers.length, skipped: skipped.length }));
   }
-  out.push(...baselineLines(report, c));
+  append(out, baselineLines(report, c));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 
@@ -48,12 +49,12 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
   }
   facts.push(`${(server.stats.durationMs / 1000).toFixed(1)} s`);
   lines.push(`${c.bold(c.underline(server.label))} ${c.dim(`(${facts.join(' · ')})`)}`);
-  lines.push(...findingLines(server.findings, c, fold, width));
+  append(lines, findingLines(server.findings, c, fold, width));
   if (server.findings.length > 0) lines.push('');
 
   const cap = server.score.cappedBy ? `, capped: ${server.score.cappedBy}` : '';
   lines.push(summaryLine(server.counts, c) + c.dim(` · score ${server.score.score}/100 (${server.score.grade}${cap})`));
-  lines.push(...topFixLines(server, rules, c));
+  append(lines, topFixLines(server, rules, c));
   if (server.ignored.length > 0) lines.push(c.dim(`  ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`));
   const baselined = server.baselined?.length ?? 0;
   if (baselined > 0) lines.push(c.dim(`  baselined: ${plural(baselined, 'known finding')} (in the baseline; not failing the run)`));
@@ -107,7 +108,7 @@ function findingLines(findings: ServerReport['findings'], c: Colors, fold: boole
       const where = finding.location.anchor === 'source' ? c.dim(`  ${finding.location.uri}:${finding.location.startLine}`) : '';
       lines.push('', `  ${c.bold(subjectLabel(groupSubject(finding.subject)))}${where}`);
     }
-    lines.push(...wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
+    append(lines, wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
     if (finding.evidence) {
       for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`${INDENT}${c.dim('│')} ${c.dim(line)}`);
     }
@@ -132,7 +133,8 @@ function quietText(report: LintReport, c: Colors, fold: boolean, width: number |
   for (const server of report.servers) {
     const errors = server.findings.filter((f) => f.level === 'error');
     if (errors.length === 0) continue;
-    out.push(c.bold(c.underline(server.label)), ...findingLines(errors, c, fold, width), '');
+    out.push(c.bold(c.underline(server.label)));
+    append(out, findingLines(errors, c, fold, width)).push('');
   }
   const sum = totals(report);
   const hidden = [sum.warning > 0 ? plural(sum.warning, 'warning') : '', sum.note > 0 ? plural(sum.note, 'note') : '']
@@ -163,7 +165,7 @@ function baselineLines(report: LintReport, c: Colors): string[] {
 function topFixLines(server: ServerReport, rules: readonly Rule[], c: Colors): string[] {
   const fixes = topFixes(server, rules);
   if (fixes.length === 0) return [];
-  const width = Math.max(...fixes.map((f) => f.ruleId.length));
+  const width = largest(fixes.map((f) => f.ruleId.length));
   return [
     c.bold('  Top fixes') + c.dim(' (points the score would gain)'),
     ...fixes.map((f) => `    ${pointsText(f.points).padStart(5)}  ${f.ruleId.padEnd(width)}  ${c.dim(subjectsText(f))}`),
@@ -173,7 +175,7 @@ function topFixLines(server: ServerReport, rules: readonly Rule[], c: Colors): s
 /** One line per server, then one per skipped server: a run over several servers at a glance. */
 function serverLines(report: LintReport, c: Colors): string[] {
   const lines = [c.bold('servers')];
-  const width = Math.max(...report.servers.map((s) => s.label.length), ...(report.skippedServers ?? []).map((s) => s.name.length));
+  const width = largest([...report.servers.map((s) => s.label.length), ...(report.skippedServers ?? []).map((s) => s.name.length)]);
   for (const s of report.servers) {
     const state = s.handshake.ok ? '' : c.red('  failed to start');
     const counts = `${plural(s.counts.error, 'error')}, ${plural(s.counts.warning, 'warning')}`;
