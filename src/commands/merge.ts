@@ -78,17 +78,18 @@ function parseReport(name: string, text: string): JsonReport {
  * findings twice and make it its own cross-server peer.
  */
 function refuseRepeatedServers(reports: readonly (readonly [string, JsonReport])[]): void {
-  const seenIn = new Map<string, string>();
-  for (const [name, report] of reports) {
+  const seenIn = new Map<string, number>();
+  reports.forEach(([name, report], index) => {
     for (const server of report.servers) {
       const key = serverKey(server);
       const first = seenIn.get(key);
-      if (first === name) throw new ConfigError(`merge: server ${clip(server.label, 80)} is twice in ${name}`);
+      const label = clip(server.label, 80);
+      if (first === index) throw new ConfigError(`merge: server ${label} is twice in ${name}`);
       if (first !== undefined)
-        throw new ConfigError(`merge: server ${clip(server.label, 80)} is in both ${first} and ${name} (the same shard given twice?)`);
-      seenIn.set(key, name);
+        throw new ConfigError(`merge: server ${label} is in both ${reports[first]![0]} and ${name} (the same shard given twice?)`);
+      seenIn.set(key, index);
     }
-  }
+  });
 }
 
 /** What tells servers apart across reports: what was launched or fetched, from where, as which config entry. */
