@@ -4,7 +4,6 @@
  */
 import { resolve } from 'node:path';
 import { loadRunConfig } from '../session/run-config.js';
-import { readInputText } from '../shared/read-bounded.js';
 import { colorSupported } from './color.js';
 import { EXIT } from './exit-codes.js';
 import { finishingOf } from './finish-options.js';
@@ -14,9 +13,10 @@ import { prepareOutputPaths } from './output-paths.js';
 
 export async function mergeCommand(files: readonly string[], args: CliArgs): Promise<number> {
   const cwd = process.cwd();
-  const [{ rules }, { mergeReports }, { finishLint }] = await Promise.all([
+  const [{ rules }, { mergeReports }, { readMergeInputs }, { finishLint }] = await Promise.all([
     import('../../rules/index.js'),
     import('../commands/merge.js'),
+    import('../commands/merge-inputs.js'),
     import('./finish.js'),
   ]);
   // The same config as the shards: cross-server rules that they deferred run here at its levels.
@@ -26,7 +26,7 @@ export async function mergeCommand(files: readonly string[], args: CliArgs): Pro
     ...(finishing.output ? [{ label: `--output ${finishing.output}`, file: finishing.output }] : []),
     ...(finishing.reports ?? []).map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
   ]);
-  const documents = files.map((file) => [file, readInputText(resolve(cwd, file), 'report', `merge ${file}`)] as const);
+  const documents = readMergeInputs(files.map((file) => ({ label: file, path: resolve(cwd, file) })));
   const report = mergeReports(documents, { rules, settings: await run.settings() });
   const failed = await finishLint(report, rules, {
     cwd,

@@ -13,26 +13,10 @@ import type { PeerServer, Rule } from '../engine/rule.js';
 import { mergeRunResults, type RuleSetting, type RunResult } from '../engine/run.js';
 import { JSON_FORMAT_VERSION } from '../report/formatters/json.js';
 import { SHARDED_PEERS } from '../session/judge.js';
-import { FINDING_LEVELS } from '../shared/levels.js';
+import { checkJsonReport, JsonReportShapeError, type JsonReport, type JsonServer } from '../report/json-report-shape.js';
+import { targetText } from '../model/capture.js';
 import { clip } from '../shared/text.js';
 import { judgedServerReport, type LintReport, type LocatedFinding, type ServerHeader, type ServerReport } from '../report/report.js';
-
-/** A JSON report (src/report/formatters/json.ts) as read back. */
-interface JsonServer extends Omit<ServerReport, 'score' | 'toolNames' | 'toolParameters'> {
-  readonly score: number;
-  readonly grade: ServerReport['score']['grade'];
-  readonly scoreCappedBy?: string;
-  readonly ruleScores?: unknown;
-  readonly tools?: readonly { readonly name: string; readonly parameters?: number }[];
-}
-
-interface JsonReport {
-  readonly formatVersion: number;
-  readonly tool: LintReport['tool'];
-  readonly servers: readonly JsonServer[];
-  readonly baseline?: BaselineSummary;
-  readonly skippedServers?: LintReport['skippedServers'];
-}
 
 export interface MergeContext {
   readonly rules: readonly Rule[];
@@ -43,6 +27,7 @@ export interface MergeContext {
 export function mergeReports(documents: readonly (readonly [string, string])[], context: MergeContext): LintReport {
   if (documents.length === 0) throw new ConfigError('merge: give at least one JSON report (mcplint --format json)');
   const reports = documents.map(([name, text]) => parseReport(name, text));
+  refuseRepeatedServers(documents.map(([name], i) => [name, reports[i]!] as const));
   const servers = reports
     .flatMap((r) => r.servers)
     .map((s, arrival) => ({ s, arrival }))
@@ -76,27 +61,53 @@ function parseReport(name: string, text: string): JsonReport {
     throw new ConfigError(`merge: ${name} is not an mcplint JSON report (mcplint --format json)`);
   }
   if (report.formatVersion !== JSON_FORMAT_VERSION) {
-    throw new ConfigError(`merge: ${name} has formatVersion ${String(report.formatVersion)}; this mcplint reads ${JSON_FORMAT_VERSION}`);
-  }
-  for (const s of report.servers) {
-    if (!Array.isArray(s?.findings) || !Array.isArray(s.ran) || typeof s.score !== 'number') {
-      throw new ConfigError(`merge: ${name} lacks per-server findings, ran rules or scores (made by an older mcplint?)`);
-    }
-    // The counts are computed from the findings' levels: a level that is none of the three would count as nothing.
-    const odd = (s.findings as readonly { readonly level?: unknown }[]).find(
-      (f) => !(FINDING_LEVELS as readonly unknown[]).includes(f?.level),
+    throw new ConfigError(
+      `merge: ${name} has formatVersion ${clip(String(JSON.stringify(report.formatVersion)), 40)}; this mcplint reads ${JSON_FORMAT_VERSION}`,
     );
-    if (odd)
-      throw new ConfigError(
-        `merge: ${name} has a finding whose level is ${clip(String(JSON.stringify(odd?.level)), 40)}, not error, warning or note`,
-      );
   }
-  return report as JsonReport;
+  try {
+    return checkJsonReport(report as Readonly<Record<string, unknown>>);
+  } catch (error) {
+    if (error instanceof JsonReportShapeError) throw new ConfigError(`merge ${name}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * Each server in one report only: a shard given twice, or two runs of one server, would count its
+ * findings twice and make it its own cross-server peer.
+ */
+function refuseRepeatedServers(reports: readonly (readonly [string, JsonReport])[]): void {
+  const seenIn = new Map<string, number>();
+  reports.forEach(([name, report], index) => {
+    for (const server of report.servers) {
+      const key = serverKey(server);
+      const first = seenIn.get(key);
+      const label = clip(server.label, 80);
+      if (first === index) throw new ConfigError(`merge: server ${label} is twice in ${name}`);
+      if (first !== undefined)
+        throw new ConfigError(`merge: server ${label} is in both ${reports[first]![0]} and ${name} (the same shard given twice?)`);
+      seenIn.set(key, index);
+    }
+  });
+}
+
+/** What tells servers apart across reports: what was launched or fetched, from where, as which config entry. */
+function serverKey(server: JsonServer): string {
+  const t = server.target;
+  return JSON.stringify([
+    t.kind,
+    targetText(t),
+    t.kind === 'stdio' ? (t.cwd ?? null) : null,
+    t.declaredIn?.file ?? null,
+    t.declaredIn?.serverName ?? null,
+    server.position ?? null,
+  ]);
 }
 
 /** What the report says of the server, and its judgement (counts and score are not taken from it: they follow from the findings). */
 function fromReport(s: JsonServer): { header: ServerHeader; judged: RunResult<LocatedFinding> } {
-  const { score: _score, grade: _grade, scoreCappedBy: _cappedBy, ruleScores: _ruleScores, counts: _counts, tools, ...rest } = s;
+  const { score: _score, tools, ...rest } = s;
   const { findings, ignored, skipped, ran, ...header } = rest;
   const toolParameters = tools ? Object.fromEntries(tools.map((t) => [t.name, t.parameters ?? 0])) : undefined;
   return {

@@ -11,6 +11,7 @@ import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { listedText, totals, transportText } from '../report.js';
 import { clip, plural } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
+import { isKnownRule } from './rule-link.js';
 import { CHECKLIST_SECTIONS } from '../../model/checklist-items.js';
 import { evaluateChecklist, MARKS } from './checklist.js';
 import { html, raw, type Markup } from './html-escape.js';
@@ -86,7 +87,7 @@ ${matrixTable(matrix.categories, matrix.rows, id)}
 <h3>Quality checklist</h3>
 ${checklistList(server, context)}
 <h3>Findings</h3>
-${server.findings.length === 0 ? html`<p>${(server.baselined?.length ?? 0) > 0 ? 'No new problems.' : 'No problems found.'}</p>` : matrix.rows.map((row, r) => rowFindings(row, `${id}-r${r}`))}
+${server.findings.length === 0 ? html`<p>${(server.baselined?.length ?? 0) > 0 ? 'No new problems.' : 'No problems found.'}</p>` : matrix.rows.map((row, r) => rowFindings(row, `${id}-r${r}`, context.rules))}
 ${skippedRules(server)}
 ${server.notes.map((note) => html`<p class="muted">Note: ${note}</p>`)}
 </section>
@@ -119,7 +120,7 @@ function topFixesTable(server: ServerReport, rules: readonly Rule[]): Markup | '
   if (fixes.length === 0) return '';
   return html`<h3>Top fixes</h3>
 <table><tr><th>points</th><th>rule</th><th>failing</th></tr>
-${fixes.map((f) => html`<tr><td class="num">${pointsText(f.points)}</td><td>${ruleLink(f.ruleId)}</td><td>${subjectsText(f)}</td></tr>\n`)}</table>`;
+${fixes.map((f) => html`<tr><td class="num">${pointsText(f.points)}</td><td>${ruleLink(f.ruleId, rules)}</td><td>${subjectsText(f)}</td></tr>\n`)}</table>`;
 }
 
 const CELL_TEXT: Readonly<Record<CellStatus, string>> = { error: '✗', warning: '⚠', note: 'ℹ', pass: '✓', unchecked: '–' };
@@ -156,7 +157,7 @@ function rowLabel(row: MatrixRow): Markup {
   return row.tool === undefined ? html`<span class="muted">server, prompts, resources</span>` : html`<code>${row.tool}</code>`;
 }
 
-function rowFindings(row: MatrixRow, rowId: string): Markup | '' {
+function rowFindings(row: MatrixRow, rowId: string, rules: readonly Rule[]): Markup | '' {
   const groups = [
     ...row.cells
       .filter((c) => c.findings.length > 0)
@@ -167,16 +168,16 @@ function rowFindings(row: MatrixRow, rowId: string): Markup | '' {
   return html`<h4 id="${rowId}">${row.tool === undefined ? 'server, prompts, resources' : html`tool <code>${row.tool}</code>`}</h4>
 ${groups.map(
   (g) => html`<div id="${g.id}"><p class="muted">${g.name}</p>
-<ol class="findings">${g.findings.map((f) => findingItem(f, row.tool === undefined))}</ol></div>`,
+<ol class="findings">${g.findings.map((f) => findingItem(f, row.tool === undefined, rules))}</ol></div>`,
 )}`;
 }
 
-function findingItem(finding: LocatedFinding, showSubject: boolean): Markup {
+function findingItem(finding: LocatedFinding, showSubject: boolean, rules: readonly Rule[]): Markup {
   const s = finding.subject;
   const pointer = s.kind !== 'server' && s.kind !== 'transport' ? s.pointer : undefined;
   const evidence = finding.evidence?.trim();
   const where = `${finding.location.uri}:${finding.location.startLine}`;
-  return html`<li><span class="level-${finding.level}">${finding.level}</span> ${ruleLink(finding.ruleId)}
+  return html`<li><span class="level-${finding.level}">${finding.level}</span> ${ruleLink(finding.ruleId, rules)}
 ${showSubject && html`<span>${subjectLabel(s)}</span>`} ${pointer && html`<code>${pointer}</code>`}
 <div>${finding.message}</div>
 <div class="where muted">${where}</div>
@@ -214,6 +215,7 @@ function staleBaseline(report: LintReport): Markup | '' {
 <ul>${b.stale.map((e) => html`<li><code>${e.rule}</code> <code>${e.subject}</code>: ${e.message}</li>`)}</ul></details>`;
 }
 
-function ruleLink(ruleId: string): Markup {
-  return html`<a href="${docsUrl(ruleId)}"><code>${ruleId}</code></a>`;
+/** A rule id as a link to its docs; an id that is no rule's, as plain code (see rule-link.ts). */
+function ruleLink(ruleId: string, rules: readonly Rule[]): Markup {
+  return isKnownRule(ruleId, rules) ? html`<a href="${docsUrl(ruleId)}"><code>${ruleId}</code></a>` : html`<code>${ruleId}</code>`;
 }

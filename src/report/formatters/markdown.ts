@@ -11,6 +11,7 @@ import { plural } from '../../shared/text.js';
 import { clip } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
 import { inertReport } from './inert-report.js';
+import { isKnownRule } from './rule-link.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { Formatter } from './types.js';
 import { append } from '../../shared/append.js';
@@ -67,7 +68,7 @@ function topFixesTable(server: ServerReport, rules: readonly Rule[]): string[] {
     '',
     'points | rule | failing',
     '---: | --- | ---',
-    ...fixes.map((f) => `${pointsText(f.points)} | ${ruleLink(f.ruleId)} | ${subjectsText(f)}`),
+    ...fixes.map((f) => `${pointsText(f.points)} | ${ruleLink(f.ruleId, rules)} | ${subjectsText(f)}`),
     '',
   ];
 }
@@ -103,7 +104,7 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
       const key = subjectKey(subject);
       const subjectCell = key === group ? '' : subjectText(subject);
       group = key;
-      lines.push(`| ${subjectCell} | ${levelText(finding.level)} | ${ruleLink(finding.ruleId)} | ${messageCell(finding)} |`);
+      lines.push(`| ${subjectCell} | ${levelText(finding.level)} | ${ruleLink(finding.ruleId, rules)} | ${messageCell(finding)} |`);
     }
     lines.push('');
     const rest = server.findings.length - MAX_ROWS;
@@ -160,8 +161,9 @@ function levelText(level: Severity): string {
   return level === 'error' ? '**error**' : level;
 }
 
-function ruleLink(ruleId: string): string {
-  return `[${code(ruleId)}](${docsUrl(ruleId)})`;
+/** A rule id as a link to its docs; an id that is no rule's, as plain code (see rule-link.ts). */
+function ruleLink(ruleId: string, rules: readonly Rule[]): string {
+  return isKnownRule(ruleId, rules) ? `[${code(ruleId)}](${docsUrl(ruleId)})` : code(ruleId);
 }
 
 function messageCell(finding: LocatedFinding): string {
