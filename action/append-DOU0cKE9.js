@@ -1,0 +1,1 @@
+function e(e,t){for(let n of t)e.push(n);return e}function t(e,t=-1/0){let n=t;for(let t of e)t>n&&(n=t);return n}export{t as n,e as t};

@@ -1,1 +1,0 @@
-export{t as resolveProbeConfig}from"./config-CtGZAwYX.js";

@@ -1,1 +1,0 @@
-export{t as FIRST_MODERN_VERSION,n as META,r as MODERN_PROTOCOL_VERSION,i as discover,a as establish,o as isModernVersion,s as modernSignal}from"./discover-zwOPc3sm.js";

@@ -1,2 +1,0 @@
-import{createHash as e}from"node:crypto";const t={error:`major`,warning:`minor`,note:`info`},n=n=>{let r=n.servers.length>1,i=n.servers.flatMap(n=>n.findings.map(i=>({description:r?`${n.label}: ${i.message}`:i.message,check_name:i.ruleId,fingerprint:r?e(`sha256`).update(`${n.label}\0${i.fingerprint}`).digest(`hex`).slice(0,32):i.fingerprint,severity:t[i.level],location:{path:i.location.uri,lines:{begin:i.location.startLine}}})));return JSON.stringify(i,null,2)+`
-`};export{n as gitlab};

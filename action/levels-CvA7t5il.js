@@ -1,0 +1,1 @@
+const e=[`error`,`warning`,`note`];function t(e){let t={error:0,warning:0,note:0};for(let n of e)t[n.level]++;return t}function n(t){let n={error:0,warning:0,note:0};for(let r of t)for(let t of e)n[t]+=r[t];return n}export{t as n,n as r,e as t};

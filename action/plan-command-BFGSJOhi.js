@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-Bd1GVuEa.js";

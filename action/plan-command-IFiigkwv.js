@@ -1,1 +1,0 @@
-import{t as e}from"./exit-codes-BbTFXnYH.js";async function t(t,n){let[{planProbes:r,renderPlans:i},{rules:a}]=await Promise.all([import(`./plan-probes-C3p6oOKb.js`),import(`./rules-DwdRw-d1.js`)]),o=await r({...t,cwd:process.cwd(),rules:a});return process.stdout.write(i(o,n)),o.some(e=>!e.capture.handshake.ok)?e.findings:e.ok}export{t};

@@ -1,1 +1,0 @@
-import{a as e,c as t,i as n,l as r,n as i,o as a,r as o,s,t as c}from"./probes-BisUvOd1.js";import{t as l}from"./config-CtGZAwYX.js";export{a as PROBES,s as PROTOCOL_PROBE_IDS,t as TOOL_PROBE_IDS,r as buildPlan,e as formatPlan,c as httpProbeHook,i as planFor,o as planHook,n as probeHook,l as resolveProbeConfig};

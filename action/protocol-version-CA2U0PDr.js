@@ -1,1 +1,0 @@
-const e=[`2024-11-05`,`2025-03-26`,`2025-06-18`,`2025-11-25`,`2026-07-28`];function t(t){return e.includes(t)}function n(t,n){return e.indexOf(t)-e.indexOf(n)}function r(e,r){return!t(e)||n(e,r)>=0}function i(e,r){return t(e)&&n(e,r)>0}export{i as a,t as i,r as n,n as r,e as t};

@@ -1,0 +1,1 @@
+const e=/* @__PURE__ */ new WeakMap;function t(t,n){let r=e.get(n);return r||e.set(n,r=new Set(n.map(e=>e.id))),r.has(t)}export{t};

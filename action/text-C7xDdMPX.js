@@ -1,1 +1,0 @@
-function e(e,t,n={}){if(e.length<=t)return e;let r=e.slice(0,n.fit?t-1:t);return/[\uD800-\uDBFF]$/.test(r)&&(r=r.slice(0,-1)),`${n.trimEnd?r.trimEnd():r}…`}function t(e,t){return`${e} ${t}${e===1?``:`s`}`}export{t as n,e as t};

@@ -1,0 +1,1 @@
+const e=1e4,t=2e4,n=6e5;export{n,t as r,e as t};
