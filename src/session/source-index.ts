@@ -11,13 +11,14 @@ import type { ResolvedTarget } from '../connect/capture-target.js';
 import { ConfigError } from '../config/config.js';
 import { entryScript, projectRoot } from '../locate/anchors.js';
 import { pythonLaunch, type PythonLaunch } from '../source/python/launch.js';
-import type { SourceIndex } from '../model/source-index.js';
+import type { SourceIndex, SourceLeftOut } from '../model/source-index.js';
+import { byteSize, SOURCE_LIMITS } from '../source/limits.js';
 import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
 
 export interface MappedSource {
   readonly source?: SourceIndex;
-  /** Why mapping failed, for the report's notes. */
+  /** For the report's notes: why mapping failed, or what the index left out. */
   readonly note?: string;
 }
 
@@ -71,11 +72,30 @@ async function mapped(built: Map<string, Promise<SourceIndex>>, key: string, bui
       built.set(key, building);
     }
     const source = await building;
-    return source.filesIndexed > 0 ? { source } : {};
+    const note = leftOutNote(source.leftOut);
+    return { ...(source.filesIndexed > 0 ? { source } : {}), ...(note ? { note } : {}) };
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { note: `source mapping failed (${reason}); findings are located at the entry file instead` };
   }
+}
+
+/** What the index's limits kept out, in words (file names are the repository's: the report shows notes inert). */
+function leftOutNote(leftOut: SourceLeftOut | undefined): string | undefined {
+  if (!leftOut) return undefined;
+  const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
+  const parts: string[] = [];
+  if (leftOut.largeFileCount > 0) {
+    const more = leftOut.largeFileCount > leftOut.largeFiles.length ? ', …' : '';
+    parts.push(
+      `${files(leftOut.largeFileCount)} over the ${byteSize(SOURCE_LIMITS.fileBytes)} size cap (${leftOut.largeFiles.join(', ')}${more})`,
+    );
+  }
+  if (leftOut.pastLimit > 0) {
+    parts.push(`${files(leftOut.pastLimit)} past its limit of ${SOURCE_LIMITS.files} files or ${byteSize(SOURCE_LIMITS.totalBytes)}`);
+  }
+  if (leftOut.listingStopped) parts.push(`the project's folders past the first ${SOURCE_LIMITS.walkEntries} entries`);
+  return `source mapping left out ${parts.join(' and ')}; findings in what they register are located at the entry file`;
 }
 
 /**

@@ -4,9 +4,9 @@
  * script`, `env PYTHONPATH=… python …`, a virtual environment's python, or a `[project.scripts]`
  * entry point (`weather-mcp`, `uv run weather-mcp`) of the pyproject.toml in the working directory.
  */
-import { readFileSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { TargetDescription } from '../../model/capture.js';
+import { sourceText } from '../read-source.js';
 import { importRoots, isFile, moduleFile, pythonProjectRoot, runnableModuleFile } from './project.js';
 
 export interface PythonLaunch {
@@ -78,7 +78,8 @@ export function pythonLaunch(target: TargetDescription, cwd: string): PythonLaun
 function scriptEntry(name: string, base: string): PythonLaunch | undefined {
   const pyproject = join(base, 'pyproject.toml');
   if (!isFile(pyproject)) return undefined;
-  const module = projectScripts(readFileSync(pyproject, 'utf8')).get(name);
+  // Read like a source file (regular, within the size cap): the project is untrusted.
+  const module = projectScripts(sourceText(pyproject)).get(name);
   return module ? located(moduleFile(module, importRoots(base, undefined))) : undefined;
 }
 
