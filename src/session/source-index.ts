@@ -1,8 +1,10 @@
 /**
  * The source index of a server's project, or nothing: source mapping off (--no-source, config
  * source.enabled false), no project found, or nothing indexable in it. A Python target gets the
- * Python index (tree-sitter); anything else the TypeScript one. Each indexer (with its parser) is
- * imported only here, only when needed.
+ * Python index (tree-sitter); anything else the TypeScript one. Either is built in a worker thread
+ * with a deadline and a heap limit (src/source/in-worker.ts), so a hostile repository cannot stall
+ * the lint: past them the lint goes on without source mapping, and says so in a note. A cache hit
+ * is looked up in this thread (it needs no parser). Each indexer is imported only when needed.
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
@@ -12,13 +14,14 @@ import { ConfigError } from '../config/config.js';
 import { entryScript, projectRoot } from '../locate/anchors.js';
 import { pythonLaunch, type PythonLaunch } from '../source/python/launch.js';
 import type { SourceIndex, SourceLeftOut } from '../model/source-index.js';
-import { byteSize, SOURCE_LIMITS } from '../source/limits.js';
+import type { IndexRequest } from '../source/build-index.js';
+import { byteSize, SOURCE_LIMITS, SourceIndexLimitError } from '../source/limits.js';
 import type { LintOptions } from './options.js';
 import type { RunConfig } from './run-config.js';
 
 export interface MappedSource {
   readonly source?: SourceIndex;
-  /** For the report's notes: why mapping failed, or what the index left out. */
+  /** For the report's notes: why mapping failed or was skipped, or what the index left out. */
   readonly note?: string;
 }
 
@@ -50,14 +53,16 @@ export async function sourceIndexFor(
   const cache = !options.noCache && config.source?.cache !== false;
   return mapped(built, JSON.stringify([root, entry ?? null, cache]), () => {
     const indexOptions = { ...(entry ? { entry } : {}), cache };
-    const inWorker = () =>
-      import('../source/in-worker.js').then(({ buildSourceIndexInWorker }) => buildSourceIndexInWorker(root, indexOptions));
     // A cache hit needs no compiler, so no worker thread either; a miss (or a failed look) builds in one.
     const hit = cache
       ? import('../source/index.js').then(({ cachedSourceIndex }) => cachedSourceIndex(root, indexOptions)).catch(() => undefined)
       : Promise.resolve(undefined);
-    return hit.then((index) => index ?? inWorker());
+    return hit.then((index) => index ?? inWorker({ language: 'typescript', root, options: indexOptions }));
   });
+}
+
+function inWorker(request: IndexRequest): Promise<SourceIndex> {
+  return import('../source/in-worker.js').then(({ buildIndexInWorker }) => buildIndexInWorker(request));
 }
 
 /**
@@ -75,6 +80,9 @@ async function mapped(built: Map<string, Promise<SourceIndex>>, key: string, bui
     const note = leftOutNote(source.leftOut);
     return { ...(source.filesIndexed > 0 ? { source } : {}), ...(note ? { note } : {}) };
   } catch (error) {
+    if (error instanceof SourceIndexLimitError) {
+      return { note: `source mapping skipped: ${error.message}; findings are located at the entry file instead` };
+    }
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { note: `source mapping failed (${reason}); findings are located at the entry file instead` };
   }
@@ -98,10 +106,7 @@ function leftOutNote(leftOut: SourceLeftOut | undefined): string | undefined {
   return `source mapping left out ${parts.join(' and ')}; findings in what they register are located at the entry file`;
 }
 
-/**
- * The Python index (tree-sitter, loaded only here): the launched module's project, or the
- * --project / source.project folder; built in this thread (no compiler to keep off it).
- */
+/** The Python index (tree-sitter, loaded only in the worker): the launched module's project, or the --project / source.project folder. */
 async function pythonSourceIndexFor(
   launch: PythonLaunch,
   options: LintOptions,
@@ -119,9 +124,15 @@ async function pythonSourceIndexFor(
     );
   }
   const cache = !options.noCache && config.source?.cache !== false;
-  return mapped(built, JSON.stringify(['python', root, launch.entry, cache]), () =>
-    import('../source/python/index.js').then(({ buildPythonSourceIndex }) => buildPythonSourceIndex(root, { entry: launch.entry, cache })),
-  );
+  return mapped(built, JSON.stringify(['python', root, launch.entry, cache]), () => {
+    const indexOptions = { entry: launch.entry, cache };
+    const hit = cache
+      ? import('../source/python/index.js')
+          .then(({ cachedPythonSourceIndex }) => cachedPythonSourceIndex(root, indexOptions))
+          .catch(() => undefined)
+      : Promise.resolve(undefined);
+    return hit.then((index) => index ?? inWorker({ language: 'python', root, options: indexOptions }));
+  });
 }
 
 /** What entryScript() needs of a target before it has been captured. */

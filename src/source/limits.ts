@@ -36,7 +36,11 @@ export const SOURCE_LIMITS = {
   heapMb: 512,
 } as const;
 
-export type IndexLimits = Pick<typeof SOURCE_LIMITS, 'deadlineMs' | 'heapMb'>;
+/** The limits of one indexing worker (in-worker.ts). */
+export interface IndexLimits {
+  readonly deadlineMs: number;
+  readonly heapMb: number;
+}
 
 /** An index abandoned for its time or memory limit; the message says which (`indexing exceeded 10 s`). */
 export class SourceIndexLimitError extends Error {
