@@ -68,8 +68,21 @@ export interface SourceIndex {
    */
   readonly syncNetworkCalls?: readonly (SourcePosition & { readonly tool: string; readonly call: string; readonly text: string })[];
   readonly filesIndexed: number;
+  /** What the index's limits kept it from reading (src/source/limits.ts); absent when it read everything it found. */
+  readonly leftOut?: SourceLeftOut;
   /** The project's evaluation file (evaluation.ts); absent when the index did not look. */
   readonly evaluation?: EvaluationFacts;
+}
+
+/** Files of the project the index did not read, so findings in them are located at the entry file. */
+export interface SourceLeftOut {
+  /** Files over the per-file size cap: the first few (relative paths, in the order found) and how many in all. */
+  readonly largeFiles: readonly string[];
+  readonly largeFileCount: number;
+  /** Files found but not read because the index already held its most files or bytes. */
+  readonly pastLimit: number;
+  /** The walk of the project stopped listing before it had seen every folder. */
+  readonly listingStopped?: true;
 }
 
 /** The server-building guide's evaluation.xml: where it is and how many complete question/answer pairs it has. */

@@ -12,12 +12,14 @@
  * miss: a broken cache costs time, never a wrong result or a crash.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../shared/version.js';
-import { readTextIfReadable } from '../shared/read-bounded.js';
+import { FileLookup } from './file-lookup.js';
 import { resolveRelative, SKIP_DIRS, supported, type CollectedFiles } from './files.js';
+import { SOURCE_LIMITS } from './limits.js';
+import { readSource, sourceText } from './read-source.js';
 import { originalSources } from './sourcemap.js';
 import type { SourceIndex } from '../model/source-index.js';
 
@@ -26,9 +28,23 @@ const FORMAT = 2;
 /** Indexes kept per project root: one per entry script linted lately (a repository with several servers). */
 const MAX_INDEXES = 8;
 /** The modules whose code decides the index (hashed, see codeStamp). */
-const INDEXER_MODULES = ['index', 'files', 'sourcemap', 'extract', 'cache'];
+const INDEXER_MODULES = [
+  'index',
+  'files',
+  'import-scan',
+  'chars',
+  'file-lookup',
+  'limits',
+  'read-budget',
+  'read-source',
+  'sourcemap',
+  'extract',
+  'cache',
+];
 /** The folder of extract's parts: all its modules decide the index too. */
 const INDEXER_FOLDER = 'extract';
+/** The largest cache file read: a few indexes of positions, far below this. */
+const MAX_STORED_BYTES = 64 * 1024 * 1024;
 /** Past this many files the project listing is not worth hashing: tsconfig.json is parsed every time. */
 const MAX_LISTING = 20_000;
 
@@ -145,14 +161,18 @@ function indexKey(root: string, entry: string | undefined, collected: CollectedF
     field(path);
     field(text);
   }
+  // What the limits left out is part of the index (a new oversized file changes its notes).
+  field(JSON.stringify(collected.leftOut ?? null));
+  const lookup = new FileLookup(root);
+  const exists = (path: string) => lookup.isFile(path);
   const originals = new Map<string, string>();
   for (const [path, text] of collected.texts) {
     for (const specifier of new Set(dotStrings(text))) {
-      const target = resolveRelative(path, specifier);
+      const target = resolveRelative(path, specifier, exists);
       field(specifier);
       field(target ?? '');
       if (!target || collected.texts.has(target)) continue;
-      if (!originals.has(target)) originals.set(target, originalSources(target, readText(target) ?? '').join('\n'));
+      if (!originals.has(target)) originals.set(target, originalSources(target, sourceText(target), exists).join('\n'));
       field(originals.get(target)!);
     }
   }
@@ -222,16 +242,19 @@ function bundleScripts(dir: string): string[] {
 function tsconfigFingerprint(probed: readonly string[], listing: string): string {
   const hash = createHash('sha256').update(codeStamp()).update('\0').update(listing);
   for (const path of probed) {
-    const text = readText(path);
-    hash.update(`\0${path}\0${text !== undefined ? `file ${sha256(text)}` : isDirectory(path) ? 'dir' : 'none'}`);
+    const read = readSource(path);
+    const kind =
+      read && 'tooLarge' in read ? `large ${read.tooLarge}` : read ? `file ${sha256(read.text)}` : isDirectory(path) ? 'dir' : 'none';
+    hash.update(`\0${path}\0${kind}`);
   }
   return hash.digest('hex');
 }
 
-/** Names of the project's indexable files, sorted; undefined when there are too many. */
+/** Names of the project's indexable files, sorted; undefined when there are too many (or too many entries to look at). */
 function projectListing(root: string): string | undefined {
   const names: string[] = [];
   const seen = new Set<string>();
+  let entriesSeen = 0;
   const walk = (dir: string, depth: number): boolean => {
     if (depth > 40) return true;
     let real: string;
@@ -249,6 +272,7 @@ function projectListing(root: string): string | undefined {
       return true;
     }
     for (const entry of entries) {
+      if (++entriesSeen > SOURCE_LIMITS.walkEntries) return false;
       const path = join(dir, entry.name);
       // Symbolic links are followed, as the compiler follows them.
       const kind = entry.isSymbolicLink() ? (isDirectory(path) ? 'dir' : 'file') : entry.isDirectory() ? 'dir' : 'file';
@@ -266,7 +290,9 @@ function projectListing(root: string): string | undefined {
 
 function readStored(file: string): Stored | undefined {
   try {
-    const value = JSON.parse(readTextIfReadable(file, 'cache') ?? 'null') as Partial<Stored> | null;
+    const text = readStoredText(file);
+    if (text === undefined) return undefined;
+    const value = JSON.parse(text) as Partial<Stored> | null;
     if (!value || value.format !== FORMAT || !Array.isArray(value.indexes)) return undefined;
     const indexes = value.indexes.filter((s: Partial<StoredIndex> | null) => typeof s?.key === 'string' && isIndex(s.index));
     return { format: value.format, indexes, ...(isTsconfigMemo(value.tsconfig) ? { tsconfig: value.tsconfig } : {}) };
@@ -322,9 +348,22 @@ function guard<T>(fn: () => T): T | undefined {
   }
 }
 
-/** A file's text, or undefined when it cannot be read (the caches never fail a run). */
+/**
+ * A cache file's text, or undefined when it cannot be read or is larger than any cache mcplint
+ * writes (it sits in the linted project's node_modules, so it is read as untrusted too).
+ */
+export function readStoredText(file: string): string | undefined {
+  const read = readSource(file, MAX_STORED_BYTES);
+  return read && 'text' in read ? read.text : undefined;
+}
+
+/** One of mcplint's own files, or undefined when it cannot be read (the caches never fail a run). */
 export function readText(path: string): string | undefined {
-  return readTextIfReadable(path, 'source file');
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 function isDirectory(path: string): boolean {

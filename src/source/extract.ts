@@ -10,9 +10,10 @@
  * detector per output (stdout-writes.ts, response-limit.ts, throwing-handlers.ts, loose-zod.ts).
  */
 import { Node, Project, SyntaxKind, ts, type SourceFile } from 'ts-morph';
+import { FileLookup } from './file-lookup.js';
 import { originalSources } from './sourcemap.js';
-import { readTextIfReadable } from '../shared/read-bounded.js';
 import { resolveRelative, sameModuleName } from './files.js';
+import { sourceText } from './read-source.js';
 import type { SourceIndex } from '../model/source-index.js';
 import { looseZodObjects } from './extract/loose-zod.js';
 import { RegistrationCollector } from './extract/registrations.js';
@@ -27,10 +28,6 @@ export type { ModuleResolver } from './extract/resolve.js';
 
 type Found = Omit<SourceIndex, 'root' | 'entry' | 'filesIndexed'>;
 
-function readText(path: string): string {
-  return readTextIfReadable(path, 'source file') ?? '';
-}
-
 /** Parse the collected files (syntax only: no type checker, no lib files) and extract. */
 export function parseAndExtract(texts: ReadonlyMap<string, string>, root: string): Found {
   const project = new Project({
@@ -41,14 +38,16 @@ export function parseAndExtract(texts: ReadonlyMap<string, string>, root: string
   });
   const files = new Map<string, SourceFile>();
   for (const [path, text] of texts) files.set(path, project.createSourceFile(path, text, { overwrite: true }));
+  const lookup = new FileLookup(root);
+  const exists = (path: string) => lookup.isFile(path);
   const resolveModule = (from: SourceFile, specifier: string): SourceFile | undefined => {
     if (!specifier.startsWith('.')) return undefined;
-    const target = resolveRelative(from.getFilePath(), specifier);
+    const target = resolveRelative(from.getFilePath(), specifier, exists);
     if (!target) return undefined;
     const direct = files.get(target);
     if (direct) return direct;
     // A built file stands for its originals: the original of the same module name.
-    const originals = originalSources(target, readText(target)).filter((o) => files.has(o));
+    const originals = originalSources(target, sourceText(target), exists).filter((o) => files.has(o));
     const match = originals.find((o) => sameModuleName(o, target)) ?? (originals.length === 1 ? originals[0] : undefined);
     return match ? files.get(match) : undefined;
   };

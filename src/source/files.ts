@@ -5,8 +5,13 @@
  */
 import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { SourceLeftOut } from '../model/source-index.js';
+import { FileLookup } from './file-lookup.js';
+import { moduleReferences } from './import-scan.js';
+import { SOURCE_LIMITS } from './limits.js';
+import { ReadBudget } from './read-budget.js';
+import { sourceText } from './read-source.js';
 import { originalSources } from './sourcemap.js';
-import { readTextIfReadable } from '../shared/read-bounded.js';
 
 export const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const OUTPUT_DIRS = new Set(['dist', 'build', 'out']);
@@ -14,19 +19,16 @@ const OUTPUT_DIRS = new Set(['dist', 'build', 'out']);
 export const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git', 'coverage']);
 /** TypeScript twins of an imported JS file (`./x.js` in TS source means `./x.ts`). */
 const TS_TWINS: Record<string, string[]> = { '.js': ['.ts', '.tsx'], '.mjs': ['.mts'], '.cjs': ['.cts'], '.jsx': ['.tsx'] };
-/** Stop collecting past this many files (a safety net, not a tuning knob). */
-const MAX_FILES = 5000;
-
-/** `import … from './x'`, `export … from './x'`, `import './x'`. */
-const STATIC_IMPORT = /(?:^|[^\w$.])(?:import|export)\s*(?:type\s+)?(?:[^'"`;]*?\bfrom\s*)?(['"])([^'"\n]+)\1/g;
-/** `import('./x')`, `require('./x')` with a literal; anything else is a computed module path. */
-const DYNAMIC_IMPORT = /(?:^|[^\w$.])(?:import|require)\s*\(\s*([^)]*?)\s*\)/g;
+/** Files read between two turns of the event loop, so a caller on the main thread stays responsive to signals. */
+const FILES_PER_TURN = 64;
 
 export interface CollectedFiles {
   /** Absolute path → text, for every file to index. */
   readonly texts: ReadonlyMap<string, string>;
   /** The indexed file standing for the entry (the entry itself, or its original source). */
   readonly entry?: string;
+  /** What the limits (limits.ts) kept out of `texts`. */
+  readonly leftOut?: SourceLeftOut;
 }
 
 export interface CollectOptions {
@@ -50,9 +52,13 @@ export function supported(path: string): boolean {
 
 export async function collectFiles(root: string, options: CollectOptions = {}): Promise<CollectedFiles> {
   const texts = new Map<string, string>();
+  const lookup = new FileLookup(root);
+  const exists = (path: string) => lookup.isFile(path);
+  const budget = new ReadBudget((path) => relative(root, path).split(sep).join('/'));
   const queued = new Set<string>();
   const queue: string[] = [];
-  const read = (path: string): string => readTextIfReadable(path, 'source file') ?? '';
+  /** Texts read when the file was enqueued (to look for its source map), kept for its turn. */
+  const early = new Map<string, string>();
   const inProject = (path: string): boolean => {
     const rel = relative(root, path);
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
@@ -65,17 +71,22 @@ export async function collectFiles(root: string, options: CollectOptions = {}): 
   };
   /** Add a file, or the originals it was built from. */
   const enqueue = (path: string): void => {
-    if (queued.has(path) || !inProject(path) || !supported(path) || !isFile(path)) return;
-    const originals = originalSources(path, read(path)).filter((p) => inProject(p) && supported(p));
+    if (queued.has(path) || !inProject(path) || !supported(path) || !exists(path)) return;
+    queued.add(path);
+    const read = budget.read(path);
+    if (read === 'left out') return;
+    const text = read?.text ?? '';
+    const originals = originalSources(path, text, exists).filter((p) => inProject(p) && supported(p));
     if (originals.length > 0) {
-      queued.add(path);
       for (const original of originals) push(original);
     } else {
-      push(path);
+      queue.push(path);
+      early.set(path, text);
     }
   };
+  const listingStopped = () => budget.stopListing();
   const wholeProject = async (): Promise<void> => {
-    for (const path of await projectFiles(root, options.tsconfigFiles)) enqueue(path);
+    for (const path of await projectFiles(root, options.tsconfigFiles, root, listingStopped)) enqueue(path);
   };
 
   const entry = options.entry ? resolve(options.entry) : undefined;
@@ -84,13 +95,20 @@ export async function collectFiles(root: string, options: CollectOptions = {}): 
   else await wholeProject();
 
   const widened = new Set<string>();
-  while (queue.length > 0 && texts.size < MAX_FILES) {
-    const path = queue.shift()!;
-    const text = read(path);
+  for (let next = 0; next < queue.length; next++) {
+    if (next > 0 && next % FILES_PER_TURN === 0) await new Promise((turn) => setImmediate(turn));
+    const path = queue[next]!;
+    let text = early.get(path);
+    early.delete(path);
+    if (text === undefined) {
+      const read = budget.read(path);
+      if (read === 'left out') continue;
+      text = read?.text ?? '';
+    }
     texts.set(path, text);
     const references = moduleReferences(text);
-    for (const specifier of references.specifiers) {
-      const target = resolveRelative(path, specifier);
+    for (const specifier of new Set(references.specifiers)) {
+      const target = resolveRelative(path, specifier, exists);
       if (target) enqueue(target);
     }
     // Modules loaded from computed paths (a plugin folder): index the folder of the loader.
@@ -98,17 +116,18 @@ export async function collectFiles(root: string, options: CollectOptions = {}): 
       const dir = dirname(path);
       if (!widened.has(dir)) {
         widened.add(dir);
-        for (const other of await projectFiles(root, undefined, dir)) enqueue(other);
+        for (const other of await projectFiles(root, undefined, dir, listingStopped)) enqueue(other);
       }
     }
   }
-  return { texts, ...(fromEntry ? { entry: indexedEntry(entry, texts) } : {}) };
+  const leftOut = budget.leftOut;
+  return { texts, ...(fromEntry ? { entry: indexedEntry(entry, texts) } : {}), ...(leftOut ? { leftOut } : {}) };
 }
 
 /** The file standing for the entry in the index (the entry, or its original source). */
 function indexedEntry(entry: string, texts: ReadonlyMap<string, string>): string | undefined {
   if (texts.has(entry)) return entry;
-  const originals = originalSources(entry, readTextIfReadable(entry, 'source file') ?? '').filter((o) => texts.has(o));
+  const originals = originalSources(entry, sourceText(entry)).filter((o) => texts.has(o));
   return originals.find((o) => sameModuleName(o, entry)) ?? originals[0];
 }
 
@@ -118,28 +137,11 @@ export function sameModuleName(a: string, b: string): boolean {
   return name(a) === name(b);
 }
 
-/** Source text without comments (strings are kept; good enough to scan for imports). */
-function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
-}
-
-/** Relative module specifiers a file imports, exports from, requires or import()s. */
-export function moduleReferences(text: string): { specifiers: string[]; computed: boolean } {
-  const code = withoutComments(text);
-  const specifiers: string[] = [];
-  let computed = false;
-  for (const match of code.matchAll(STATIC_IMPORT)) specifiers.push(match[2]!);
-  for (const match of code.matchAll(DYNAMIC_IMPORT)) {
-    const arg = match[1]!;
-    const literal = /^(['"`])([^'"`$]*)\1$/.exec(arg);
-    if (literal) specifiers.push(literal[2]!);
-    else if (arg !== '') computed = true;
-  }
-  return { specifiers: specifiers.filter((s) => s.startsWith('./') || s.startsWith('../') || s === '.' || s === '..'), computed };
-}
-
-/** Resolve `./x.js`, `./x`, `./dir` from a file to an existing file (TS twins first for TS importers). */
-export function resolveRelative(from: string, specifier: string): string | undefined {
+/**
+ * Resolve `./x.js`, `./x`, `./dir` from a file to an existing file (TS twins first for TS
+ * importers). `exists` answers whether a path is a file (a collector passes its cached lookup).
+ */
+export function resolveRelative(from: string, specifier: string, exists: (path: string) => boolean = isFile): string | undefined {
   const base = resolve(dirname(from), specifier);
   const ext = extname(base);
   const fromTs = /\.[cm]?tsx?$/.test(from);
@@ -151,14 +153,19 @@ export function resolveRelative(from: string, specifier: string): string | undef
     for (const e of EXTENSIONS) candidates.push(base + e);
     for (const e of EXTENSIONS) candidates.push(join(base, `index${e}`));
   }
-  return candidates.find(isFile);
+  return candidates.find(exists);
 }
 
 /**
  * Every source file of the project (or of one folder of it): tsconfig.json's files when there is
  * one, plus all JS files; no node_modules, no build output at the root.
  */
-async function projectFiles(root: string, tsconfigFiles: CollectOptions['tsconfigFiles'], under = root): Promise<string[]> {
+async function projectFiles(
+  root: string,
+  tsconfigFiles: CollectOptions['tsconfigFiles'],
+  under: string,
+  listingStopped: () => void,
+): Promise<string[]> {
   const out = new Set<string>();
   const excluded = new Set<string>();
   const fromTsconfig = under === root && tsconfigFiles ? await tsconfigFiles(root) : undefined;
@@ -166,6 +173,7 @@ async function projectFiles(root: string, tsconfigFiles: CollectOptions['tsconfi
     if (fromTsconfig.outDir) excluded.add(resolve(fromTsconfig.outDir));
     for (const file of fromTsconfig.files) if (!isInside(file, excluded)) out.add(resolve(file));
   }
+  let seen = 0;
   const walk = (dir: string, depth: number): void => {
     if (depth > 20) return;
     let entries: Dirent[];
@@ -175,6 +183,10 @@ async function projectFiles(root: string, tsconfigFiles: CollectOptions['tsconfi
       return;
     }
     for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (++seen > SOURCE_LIMITS.walkEntries) {
+        listingStopped();
+        return;
+      }
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (SKIP_DIRS.has(entry.name) || entry.name.startsWith('.')) continue;

@@ -1,28 +1,51 @@
 /**
- * Build the source index in a worker thread (see worker.ts), so it runs in parallel with the
- * capture instead of after it. Falls back to building it in this thread when no compiled worker
- * is available (e.g. when running from TypeScript sources in tests).
+ * Build a source index (TypeScript or Python) in a worker thread (see worker.ts): it runs in
+ * parallel with the capture, the main thread stays free to answer signals however long parsing
+ * takes, and the index is bounded: past its deadline, or out of its heap, the worker is terminated
+ * and the index fails with a SourceIndexLimitError (the lint goes on without source mapping).
+ * Falls back to building it in this thread, unbounded, when no compiled worker is available (e.g.
+ * when running from TypeScript sources in tests).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { SourceIndexOptions } from './index.js';
+import type { IndexRequest } from './build-index.js';
+import { type IndexLimits, SOURCE_LIMITS, SourceIndexLimitError } from './limits.js';
 import type { SourceIndex } from '../model/source-index.js';
 
-export async function buildSourceIndexInWorker(root: string, options: SourceIndexOptions = {}): Promise<SourceIndex> {
+type Reply = { ok: true; index: SourceIndex } | { ok: false; message: string };
+
+export async function buildIndexInWorker(request: IndexRequest, limits: IndexLimits = SOURCE_LIMITS): Promise<SourceIndex> {
   const workerFile = new URL('./worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(workerFile))) {
-    const { buildSourceIndex } = await import('./index.js');
-    return buildSourceIndex(root, options);
+    const { buildIndex } = await import('./build-index.js');
+    return buildIndex(request);
   }
   const { Worker } = await import('node:worker_threads');
   return new Promise<SourceIndex>((resolve, reject) => {
-    const worker = new Worker(workerFile, { workerData: { root, options } });
-    worker.once('message', (reply: { ok: true; index: SourceIndex } | { ok: false; message: string }) => {
-      void worker.terminate();
-      if (reply.ok) resolve(reply.index);
-      else reject(new Error(reply.message));
+    const worker = new Worker(workerFile, {
+      workerData: request,
+      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb },
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the source indexer stopped (exit code ${code})`)));
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      void worker.terminate();
+      finish();
+    };
+    const deadline = setTimeout(
+      () => settle(() => reject(new SourceIndexLimitError(`indexing exceeded ${limits.deadlineMs / 1000} s`))),
+      limits.deadlineMs,
+    );
+    worker.once('message', (reply: Reply) => settle(() => (reply.ok ? resolve(reply.index) : reject(new Error(reply.message)))));
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new SourceIndexLimitError(`indexing exceeded ${limits.heapMb} MB of memory`) : error,
+        ),
+      ),
+    );
+    worker.once('exit', (code) => settle(() => reject(new Error(`the source indexer stopped (exit code ${code})`))));
   });
 }

@@ -60,6 +60,7 @@ async function buildCodeIndex(rootDir: string, options: SourceIndexOptions): Pro
     root: absolute,
     ...(collected.entry ? { entry: rel(collected.entry) } : {}),
     filesIndexed: collected.texts.size,
+    ...(collected.leftOut ? { leftOut: collected.leftOut } : {}),
   };
   const worth = [...collected.texts.values()].some(worthParsing);
   if (!worth) {

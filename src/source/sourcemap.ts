@@ -6,8 +6,11 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readTextIfReadable } from '../shared/read-bounded.js';
+import { SOURCE_LIMITS } from './limits.js';
+import { readSource } from './read-source.js';
 
+/** Sources of one map looked at: a map naming more bundles dependencies, not the project's own code. */
+const MAX_SOURCES = 10_000;
 const MAPPING_URL = /\/\/[#@]\s*sourceMappingURL=(\S+)\s*$/;
 
 /** The sourceMappingURL of a file's text (last one wins), if any. */
@@ -25,7 +28,7 @@ interface RawMap {
   readonly sourceRoot?: string;
 }
 
-function readMap(file: string, url: string): { map: RawMap; base: string } | undefined {
+function readMap(file: string, url: string, exists: (path: string) => boolean): { map: RawMap; base: string } | undefined {
   try {
     if (url.startsWith('data:')) {
       const comma = url.indexOf(',');
@@ -36,9 +39,10 @@ function readMap(file: string, url: string): { map: RawMap; base: string } | und
       return { map: JSON.parse(json) as RawMap, base: dirname(file) };
     }
     const path = url.startsWith('file:') ? fileURLToPath(url) : resolve(dirname(file), decodeURIComponent(url));
-    if (!isFile(path)) return undefined;
-    const text = readTextIfReadable(path, 'source map');
-    return text === undefined ? undefined : { map: JSON.parse(text) as RawMap, base: dirname(path) };
+    if (!exists(path)) return undefined;
+    const read = readSource(path, SOURCE_LIMITS.sourceMapBytes);
+    if (!read || !('text' in read)) return undefined;
+    return { map: JSON.parse(read.text) as RawMap, base: dirname(path) };
   } catch {
     return undefined;
   }
@@ -46,16 +50,17 @@ function readMap(file: string, url: string): { map: RawMap; base: string } | und
 
 /**
  * The original files a built file was compiled from, absolute, that exist on disk. Empty when the
- * file has no map, the map is unreadable, or none of its sources exist (then index the built file).
+ * file has no map, the map is unreadable or over its cap, or none of its sources exist (then index
+ * the built file). `exists` answers whether a path is a file (a collector passes its cached lookup).
  */
-export function originalSources(file: string, text: string): string[] {
+export function originalSources(file: string, text: string, exists: (path: string) => boolean = isFile): string[] {
   const url = sourceMappingUrl(text);
   if (!url) return [];
-  const read = readMap(file, url);
+  const read = readMap(file, url, exists);
   if (!read || !Array.isArray(read.map.sources)) return [];
   const root = typeof read.map.sourceRoot === 'string' ? read.map.sourceRoot : '';
-  const out: string[] = [];
-  for (const source of read.map.sources) {
+  const out = new Set<string>();
+  for (const source of read.map.sources.slice(0, MAX_SOURCES)) {
     if (typeof source !== 'string' || source === '') continue;
     let path: string;
     if (source.startsWith('file:')) {
@@ -69,9 +74,9 @@ export function originalSources(file: string, text: string): string[] {
     } else {
       path = resolve(read.base, root, source);
     }
-    if (isFile(path) && !out.includes(path)) out.push(path);
+    if (!out.has(path) && exists(path)) out.add(path);
   }
-  return out;
+  return [...out];
 }
 
 function isFile(path: string): boolean {

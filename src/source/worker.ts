@@ -1,13 +1,13 @@
 /**
- * Worker-thread entry of the source index: builds it off the main thread, so loading the
- * TypeScript compiler (the costly part) overlaps with talking to the server. Posts the index
- * (plain data) or the error message back.
+ * Worker-thread entry of the source index (in-worker.ts starts it): builds the index its
+ * workerData asks for off the main thread, so loading a parser (the TypeScript compiler, the
+ * tree-sitter runtime) and parsing overlap with talking to the server, and a stuck or huge index
+ * can be terminated. Posts the index (plain data) or the error message back.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildSourceIndex, type SourceIndexOptions } from './index.js';
+import { buildIndex, type IndexRequest } from './build-index.js';
 
-const { root, options } = workerData as { root: string; options: SourceIndexOptions };
-buildSourceIndex(root, options).then(
+buildIndex(workerData as IndexRequest).then(
   (index) => parentPort!.postMessage({ ok: true, index }),
   (error: unknown) => parentPort!.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) }),
 );

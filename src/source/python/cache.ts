@@ -11,8 +11,7 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../../shared/version.js';
-import { readTextIfReadable } from '../../shared/read-bounded.js';
-import { cacheFile, readText, writeAtomically } from '../cache.js';
+import { cacheFile, readStoredText, readText, writeAtomically } from '../cache.js';
 import type { SourceIndex } from '../../model/source-index.js';
 import type { CollectedPythonFiles } from './files.js';
 
@@ -58,6 +57,8 @@ function indexKey(root: string, collected: CollectedPythonFiles): string {
     field(path);
     field(text);
   }
+  // What the limits left out is part of the index (a new oversized module changes its notes).
+  field(JSON.stringify(collected.leftOut ?? null));
   return hash.digest('hex');
 }
 
@@ -83,7 +84,9 @@ function codeStamp(): string {
 
 function read(file: string): Stored | undefined {
   try {
-    const value = JSON.parse(readTextIfReadable(file, 'cache') ?? 'null') as Partial<Stored> | null;
+    const text = readStoredText(file);
+    if (text === undefined) return undefined;
+    const value = JSON.parse(text) as Partial<Stored> | null;
     if (!value || value.format !== FORMAT || !Array.isArray(value.indexes)) return undefined;
     return { format: FORMAT, indexes: value.indexes.filter((s) => typeof s?.key === 'string' && typeof s.index?.root === 'string') };
   } catch {

@@ -5,128 +5,112 @@
  * with the `__init__.py` of every package on the way (Python runs those too). Without an entry,
  * every .py file of the project outside virtual environments and caches.
  */
-import { type Dirent, readdirSync, realpathSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { SourceLeftOut } from '../../model/source-index.js';
+import { FileLookup } from '../file-lookup.js';
+import { SOURCE_LIMITS } from '../limits.js';
+import { ReadBudget } from '../read-budget.js';
+import { imports } from './import-scan.js';
 import { importRoots, inSkippedDir, isFile, moduleFile, moduleFileIn, SKIP_PYTHON_DIRS } from './project.js';
-import { readTextIfReadable } from '../../shared/read-bounded.js';
-
-/** Beyond this many files the rest is not indexed (a guard against walking a huge tree). */
-const MAX_FILES = 5_000;
 
 export interface CollectedPythonFiles {
   /** Absolute path → text, in discovery order (entry first). */
   readonly texts: Map<string, string>;
   readonly entry?: string;
+  /** What the limits (../limits.ts) kept out of `texts`. */
+  readonly leftOut?: SourceLeftOut;
 }
 
 export function collectPythonFiles(root: string, entry?: string): CollectedPythonFiles {
   const texts = new Map<string, string>();
+  const budget = new ReadBudget(relativeTo(root));
+  const done = (more: { entry?: string } = {}): CollectedPythonFiles => {
+    const leftOut = budget.leftOut;
+    return { texts, ...more, ...(leftOut ? { leftOut } : {}) };
+  };
   const inProject = (path: string) => !relative(root, path).startsWith('..') && !inSkippedDir(relative(root, path));
   if (!entry || !isFile(entry) || !inProject(entry)) {
-    for (const file of walk(root)) {
-      const text = readText(file);
+    for (const file of walk(root, budget)) {
+      const text = budget.text(file);
       if (text !== undefined) texts.set(file, text);
     }
-    return { texts };
+    return done();
   }
+  const lookup = new FileLookup(root);
+  const exists = (path: string) => lookup.isFile(path);
   const roots = importRoots(root, entry);
+  const queued = new Set<string>([resolve(entry)]);
   const queue = [resolve(entry)];
-  while (queue.length > 0 && texts.size < MAX_FILES) {
-    const file = queue.shift()!;
-    if (texts.has(file)) continue;
-    const text = readText(file);
+  for (let next = 0; next < queue.length; next++) {
+    const file = queue[next]!;
+    const text = budget.text(file);
     if (text === undefined) continue;
     texts.set(file, text);
-    for (const target of importedFiles(file, text, roots)) {
-      if (!texts.has(target) && inProject(target)) queue.push(target);
+    for (const target of importedFiles(file, text, roots, exists)) {
+      if (queued.has(target) || !inProject(target)) continue;
+      queued.add(target);
+      queue.push(target);
     }
   }
-  return { texts, entry: resolve(entry) };
+  return done({ entry: resolve(entry) });
 }
 
-/** The project files one module imports (with the packages' __init__.py on the way). */
-export function importedFiles(file: string, text: string, roots: readonly string[]): string[] {
-  const found: string[] = [];
+/** The project files one module imports (with the packages' __init__.py on the way), each once. */
+export function importedFiles(file: string, text: string, roots: readonly string[], exists: (path: string) => boolean = isFile): string[] {
+  const found = new Set<string>();
   const add = (path: string | undefined) => {
-    if (path && !found.includes(path)) found.push(path);
+    if (path) found.add(path);
   };
   for (const { module, names } of imports(text)) {
-    const dots = /^\.*/.exec(module)![0].length;
+    const dots = leadingDots(module);
     const dotted = module.slice(dots);
+    const unique = new Set(names);
     if (dots > 0) {
       let base = dirname(file);
       for (let i = 1; i < dots; i++) base = dirname(base);
       const target = dotted ? join(base, ...dotted.split('.')) : base;
-      add(moduleFileIn(target));
-      for (const name of names) add(moduleFileIn(join(target, name)));
+      add(moduleFileIn(target, exists));
+      for (const name of unique) add(moduleFileIn(join(target, name), exists));
       continue;
     }
     const parts = dotted.split('.');
-    for (let i = 1; i <= parts.length; i++) add(moduleFile(parts.slice(0, i).join('.'), roots));
+    for (let i = 1; i <= parts.length; i++) add(moduleFile(parts.slice(0, i).join('.'), roots, exists));
     // `from pkg import tools` may name a submodule.
-    for (const name of names) add(moduleFile(`${dotted}.${name}`, roots));
+    for (const name of unique) add(moduleFile(`${dotted}.${name}`, roots, exists));
   }
-  return found;
+  return [...found];
 }
 
-interface ImportStatement {
-  /** `pkg.mod`, `.mod`, `..`, …; for `import a, b` one statement each. */
-  readonly module: string;
-  /** The names of a `from … import names` (not for `import …`). */
-  readonly names: readonly string[];
+function leadingDots(module: string): number {
+  let dots = 0;
+  while (module.charCodeAt(dots) === 0x2e) dots++;
+  return dots;
 }
 
-/** The import statements of a module, read line by line (parenthesised name lists included). */
-export function imports(text: string): ImportStatement[] {
-  const out: ImportStatement[] = [];
-  const source = text.replace(/\\\r?\n/g, ' ');
-  for (const match of source.matchAll(/^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]*)/gm)) {
-    const names = match[2]!
-      .replace(/[()]/g, ' ')
-      .split(',')
-      .map((n) =>
-        n
-          .trim()
-          .split(/\s+as\s+/)[0]!
-          .trim(),
-      )
-      .filter((n) => /^\w+$/.test(n));
-    out.push({ module: match[1]!, names });
-  }
-  for (const match of source.matchAll(/^[ \t]*import[ \t]+([^\n#;]*)/gm)) {
-    for (const part of match[1]!.split(',')) {
-      const module = part
-        .trim()
-        .split(/\s+as\s+/)[0]!
-        .trim();
-      if (/^[A-Za-z_][\w.]*$/.test(module)) out.push({ module, names: [] });
+/** The project's .py files in a stable order; stops listing after SOURCE_LIMITS.walkEntries entries. */
+function* walk(root: string, budget: ReadBudget): Generator<string> {
+  let seen = 0;
+  function* within(dir: string, depth: number): Generator<string> {
+    if (depth > 30) return;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (++seen > SOURCE_LIMITS.walkEntries) {
+        budget.stopListing();
+        return;
+      }
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIP_PYTHON_DIRS.has(entry.name) && !entry.name.startsWith('.')) yield* within(path, depth + 1);
+      } else if (entry.isFile() && entry.name.endsWith('.py')) yield path;
     }
   }
-  return out;
-}
-
-function* walk(dir: string, depth = 0): Generator<string> {
-  if (depth > 30) return;
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIP_PYTHON_DIRS.has(entry.name) && !entry.name.startsWith('.')) yield* walk(path, depth + 1);
-    } else if (entry.isFile() && entry.name.endsWith('.py')) yield path;
-  }
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readTextIfReadable(realpathSync(path), 'source file');
-  } catch {
-    return undefined;
-  }
+  yield* within(root, 0);
 }
 
 /** A path relative to the root with `/` separators (how the index names files). */

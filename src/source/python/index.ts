@@ -31,6 +31,7 @@ export async function buildPythonSourceIndex(rootDir: string, options: PythonInd
     root,
     ...(collected.entry ? { entry: relativeTo(root)(collected.entry) } : {}),
     filesIndexed: collected.texts.size,
+    ...(collected.leftOut ? { leftOut: collected.leftOut } : {}),
   };
   let index: SourceIndex;
   if (![...collected.texts.values()].some((text) => WORTH_PARSING.test(text))) {
@@ -49,4 +50,16 @@ export async function buildPythonSourceIndex(rootDir: string, options: PythonInd
   }
   cache?.set(index);
   return withEvaluation(index);
+}
+
+/**
+ * The index from the on-disk cache, or undefined (a miss, or no place for a cache). Never loads
+ * tree-sitter, so the caller looks in its own thread and starts the indexing worker only on a miss.
+ */
+export function cachedPythonSourceIndex(rootDir: string, options: PythonIndexOptions = {}): SourceIndex | undefined {
+  const root = resolve(rootDir);
+  const cache = openPythonIndexCache(root);
+  if (!cache) return undefined;
+  const hit = cache.get(collectPythonFiles(root, options.entry));
+  return hit ? withEvaluation(hit) : undefined;
 }

@@ -6,8 +6,8 @@
  */
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { TargetDescription } from '../../model/capture.js';
+import { sourceText } from '../read-source.js';
 import { importRoots, isFile, moduleFile, pythonProjectRoot, runnableModuleFile } from './project.js';
-import { readTextIfReadable } from '../../shared/read-bounded.js';
 
 export interface PythonLaunch {
   /** Absolute path of the module that runs first. */
@@ -77,9 +77,9 @@ export function pythonLaunch(target: TargetDescription, cwd: string): PythonLaun
 /** A `[project.scripts]` name in base/pyproject.toml: `name = "pkg.module:function"`. */
 function scriptEntry(name: string, base: string): PythonLaunch | undefined {
   const pyproject = join(base, 'pyproject.toml');
-  const text = isFile(pyproject) ? readTextIfReadable(pyproject, 'pyproject.toml') : undefined;
-  if (text === undefined) return undefined;
-  const module = projectScripts(text).get(name);
+  if (!isFile(pyproject)) return undefined;
+  // Read like a source file (regular, within the size cap): the project is untrusted.
+  const module = projectScripts(sourceText(pyproject)).get(name);
   return module ? located(moduleFile(module, importRoots(base, undefined))) : undefined;
 }
 

@@ -43,21 +43,24 @@ export function importRoots(root: string, entry: string | undefined): string[] {
   return roots.filter(isDirectory);
 }
 
-/** The file of a dotted module name (`pkg.tools` → pkg/tools.py or pkg/tools/__init__.py) under one of `roots`. */
-export function moduleFile(dotted: string, roots: readonly string[]): string | undefined {
+/**
+ * The file of a dotted module name (`pkg.tools` → pkg/tools.py or pkg/tools/__init__.py) under one
+ * of `roots`. `exists` answers whether a path is a file (a collector passes its cached lookup).
+ */
+export function moduleFile(dotted: string, roots: readonly string[], exists: (path: string) => boolean = isFile): string | undefined {
   if (!/^[A-Za-z_][\w.]*$/.test(dotted)) return undefined;
   const parts = dotted.split('.');
   for (const base of roots) {
-    const found = moduleFileIn(join(base, ...parts));
+    const found = moduleFileIn(join(base, ...parts), exists);
     if (found) return found;
   }
   return undefined;
 }
 
 /** `path.py`, else `path/__init__.py`. */
-export function moduleFileIn(path: string): string | undefined {
-  if (isFile(`${path}.py`)) return `${path}.py`;
-  if (isFile(join(path, '__init__.py'))) return join(path, '__init__.py');
+export function moduleFileIn(path: string, exists: (path: string) => boolean = isFile): string | undefined {
+  if (exists(`${path}.py`)) return `${path}.py`;
+  if (exists(join(path, '__init__.py'))) return join(path, '__init__.py');
   return undefined;
 }
 

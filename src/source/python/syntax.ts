@@ -1,6 +1,7 @@
 /** Small readers of tree-sitter's Python syntax tree shared by the detectors. */
 import type { Node } from 'web-tree-sitter';
 import type { SourcePosition } from '../../model/source-index.js';
+import { LineIndex } from '../line-index.js';
 
 /** One parsed module: its path relative to the root, its text and its tree's root node. */
 export interface PythonModule {
@@ -9,20 +10,23 @@ export interface PythonModule {
   readonly root: Node;
 }
 
+/** One line index per module (modules are made once per parse, in extract.ts). */
+const indexes = new WeakMap<PythonModule, LineIndex>();
+
+function linesOf(module: PythonModule): LineIndex {
+  let index = indexes.get(module);
+  if (!index) indexes.set(module, (index = new LineIndex(module.text)));
+  return index;
+}
+
 /** 1-based line and column (in UTF-16 code units, as ts-morph counts) of a node's start. */
 export function position(node: Node, module: PythonModule): SourcePosition {
-  const start = node.startIndex;
-  const lineStart = module.text.lastIndexOf('\n', start - 1) + 1;
-  return { file: module.file, line: node.startPosition.row + 1, column: start - lineStart + 1 };
+  return { file: module.file, line: node.startPosition.row + 1, column: linesOf(module).newlineColumn(node.startIndex) };
 }
 
 /** The trimmed source line a node starts on (evidence), capped. */
 export function lineText(node: Node, module: PythonModule): string {
-  const start = node.startIndex;
-  const from = module.text.lastIndexOf('\n', start - 1) + 1;
-  const to = module.text.indexOf('\n', start);
-  const line = module.text.slice(from, to === -1 ? undefined : to).trim();
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+  return linesOf(module).quotedLine(node.startIndex);
 }
 
 /** The value of a plain string literal (no f-string interpolation, no concatenation), else undefined. */
