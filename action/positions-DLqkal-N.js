@@ -1,3 +1,0 @@
-import{relative as e,sep as t}from"node:path";function n(n,r){let i=n.getSourceFile(),{line:a,column:o}=i.getLineAndColumnAtPos(n.getStart());return{file:e(r.root,i.getFilePath()).split(t).join(`/`),line:a,column:o}}function r(e){let t=e.getSourceFile().getFullText(),n=e.getStart(),r=t.lastIndexOf(`
-`,n-1)+1,i=t.indexOf(`
-`,n),a=t.slice(r,i===-1?void 0:i).trim();return a.length>200?`${a.slice(0,200)}…`:a}function i(e){let t=e.getText().replace(/\s+/g,` `).trim();return t.length>120?`${t.slice(0,120)}…`:t}const a=e=>e.replace(/~/g,`~0`).replace(/\//g,`~1`);export{i,r as n,n as r,a as t};

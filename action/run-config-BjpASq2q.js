@@ -1,1 +1,0 @@
-export{t as loadRunConfig}from"./run-config-C-J7U9Mf.js";

@@ -1,1 +1,0 @@
-export{t as buildSourceIndex,n as cachedSourceIndex}from"./source-Duzt6bmZ.js";
