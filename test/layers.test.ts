@@ -8,127 +8,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LAYERS, ORDER, type Layer } from './helpers/layers.js';
 import { importCycles, importGraph, importSpecifiers, sourceFiles, type ImportEdge } from './helpers/module-graph.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-type Layer =
-  | 'shared'
-  | 'model'
-  | 'connect'
-  | 'probes'
-  | 'source'
-  | 'schema'
-  | 'engine'
-  | 'rules'
-  | 'locate'
-  | 'config'
-  | 'score'
-  | 'report'
-  | 'session'
-  | 'commands'
-  | 'cli'
-  | 'api'
-  | 'scripts';
-
-/** Bottom to top: each layer is one folder, and a layer imports only the layers its row names. */
-const LAYERS: Readonly<Record<Layer, { readonly folder: string; readonly mayImport: readonly Layer[] }>> = {
-  shared: { folder: 'src/shared/', mayImport: [] },
-  model: { folder: 'src/model/', mayImport: ['shared'] },
-  connect: { folder: 'src/connect/', mayImport: ['shared', 'model'] },
-  probes: { folder: 'src/probes/', mayImport: ['shared', 'model', 'connect'] },
-  source: { folder: 'src/source/', mayImport: ['shared', 'model'] },
-  schema: { folder: 'src/schema/', mayImport: ['shared', 'model'] },
-  engine: { folder: 'src/engine/', mayImport: ['shared', 'model'] },
-  rules: { folder: 'rules/', mayImport: ['shared', 'model', 'schema', 'engine'] },
-  // Anchors read a Python launch command as the source index does (src/source/python/launch.ts).
-  locate: { folder: 'src/locate/', mayImport: ['shared', 'model', 'source', 'engine'] },
-  // The config validates the probes section (src/probes/config-schema.ts) and anchors its own file.
-  config: { folder: 'src/config/', mayImport: ['shared', 'model', 'probes', 'engine', 'locate'] },
-  score: { folder: 'src/score/', mayImport: ['shared', 'model', 'engine'] },
-  report: { folder: 'src/report/', mayImport: ['shared', 'model', 'engine', 'locate', 'config', 'score'] },
-  session: {
-    folder: 'src/session/',
-    mayImport: ['shared', 'model', 'connect', 'probes', 'source', 'schema', 'engine', 'rules', 'locate', 'config', 'score', 'report'],
-  },
-  commands: {
-    folder: 'src/commands/',
-    mayImport: [
-      'shared',
-      'model',
-      'connect',
-      'probes',
-      'source',
-      'schema',
-      'engine',
-      'rules',
-      'locate',
-      'config',
-      'score',
-      'report',
-      'session',
-    ],
-  },
-  cli: {
-    folder: 'src/cli/',
-    mayImport: [
-      'shared',
-      'model',
-      'connect',
-      'probes',
-      'source',
-      'schema',
-      'engine',
-      'rules',
-      'locate',
-      'config',
-      'score',
-      'report',
-      'session',
-      'commands',
-    ],
-  },
-  // mcplint as a library: the package's main export.
-  api: {
-    folder: 'src/api/',
-    mayImport: [
-      'shared',
-      'model',
-      'connect',
-      'probes',
-      'source',
-      'schema',
-      'engine',
-      'rules',
-      'locate',
-      'config',
-      'score',
-      'report',
-      'session',
-      'commands',
-    ],
-  },
-  scripts: {
-    folder: 'scripts/',
-    mayImport: [
-      'shared',
-      'model',
-      'connect',
-      'probes',
-      'source',
-      'schema',
-      'engine',
-      'rules',
-      'locate',
-      'config',
-      'score',
-      'report',
-      'session',
-      'commands',
-      'cli',
-    ],
-  },
-};
 
 function layerOf(file: string): Layer | undefined {
   return (Object.keys(LAYERS) as Layer[]).find((layer) => file.startsWith(LAYERS[layer].folder));
@@ -174,6 +57,7 @@ describe('layering', () => {
 
   it('lists each layer above the layers it may import', () => {
     const order = Object.keys(LAYERS) as Layer[];
+    expect(order, 'ORDER and LAYERS list the layers alike').toEqual([...ORDER]);
     const upward = order.flatMap((layer, i) =>
       LAYERS[layer].mayImport.filter((below) => order.indexOf(below) >= i).map((above) => `${layer} -> ${above}`),
     );
