@@ -64,6 +64,7 @@ export default defineRule({
       data: { count: names.length, total: judged },
       subject: { kind: 'server' },
       evidence: toolListEvidence(names),
+      tools: names,
     };
   },
 });

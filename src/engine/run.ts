@@ -58,6 +58,8 @@ export interface Finding {
   readonly subject: Subject;
   readonly evidence?: string;
   readonly frame?: number;
+  /** The tools a finding about the server names (Report.tools). */
+  readonly tools?: readonly string[];
   readonly fingerprint: string;
   /** The report's source place (Report.at), for locate(); not written to reports. */
   readonly at?: SourcePosition;
@@ -155,6 +157,7 @@ export function checkRule(rule: Rule, view: CheckedView, judging: JudgeSettings)
         subject: report.subject,
         ...(report.evidence !== undefined ? { evidence: report.evidence } : {}),
         ...(report.frame !== undefined && report.frame >= 0 ? { frame: report.frame } : {}),
+        ...(report.tools ? { tools: report.tools } : {}),
         fingerprint: fingerprint(rule.id, report.subject, report.messageId, report.key),
         ...(report.at ? { at: report.at } : {}),
       };

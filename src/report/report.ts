@@ -8,14 +8,16 @@ import type { Rule, Severity } from '../engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from '../engine/run.js';
 import {
   fixGains,
-  ruleScope,
   ruleScores,
   scoreServer,
   type FixGain,
   type RuleScore,
   type Score,
+  type ScoreInput,
   type SubjectCounts,
 } from '../score/score.js';
+import { judgesServerItself, judgesTools } from '../score/rule-scope.js';
+import { ruleVerdicts, toolVerdicts, type RuleVerdict, type ToolVerdict } from '../score/verdicts.js';
 import { parameterCounts } from '../score/score-subjects.js';
 import type { BaselineSummary } from './baseline.js';
 import { countLevels, sumLevelCounts } from '../shared/levels.js';
@@ -144,13 +146,14 @@ export function judgedServerReport(server: ServerHeader, judged: RunResult<Locat
 /** What the score of a server is computed from (a report being built, or one read back by merge). */
 export type ScoredServer = Pick<ServerReport, 'findings' | 'baselined' | 'ran' | 'stats' | 'toolParameters' | 'handshake'>;
 
-function scoreInput(server: ScoredServer, rules: readonly Rule[]) {
+function scoreInput(server: ScoredServer, rules: readonly Rule[]): ScoreInput {
   return {
     // Baselined findings are known but unresolved: they count.
     findings: [...server.findings, ...(server.baselined ?? [])],
     rules,
     ran: server.ran,
     subjects: serverSubjects(server),
+    ...(server.toolParameters ? { toolParameters: server.toolParameters } : {}),
     handshakeOk: server.handshake.ok,
   };
 }
@@ -160,7 +163,7 @@ export function serverScore(server: ScoredServer, rules: readonly Rule[]): Score
   return scoreServer(scoreInput(server, rules));
 }
 
-/** Each ran rule's part in the server's score (the Top fixes table reads it). */
+/** Each scored rule's part in the server's score (the JSON ruleScores). */
 export function serverRuleScores(server: ScoredServer, rules: readonly Rule[]): RuleScore[] {
   return server.handshake.ok ? ruleScores(scoreInput(server, rules)) : [];
 }
@@ -168,6 +171,40 @@ export function serverRuleScores(server: ScoredServer, rules: readonly Rule[]): 
 /** What fixing each failing rule would add to the server's score, most first (the Top fixes table). */
 export function serverFixGains(server: ScoredServer, rules: readonly Rule[]): FixGain[] {
   return fixGains(scoreInput(server, rules));
+}
+
+/**
+ * Who fails what on one server (src/score/verdicts.ts), over the findings that count (reported and
+ * baselined): what every view of the server reads — scores, Top fixes, the HTML matrix, the checklist.
+ */
+export interface ServerVerdicts {
+  /** Every rule that ran or has findings and judges a subject here, in the order rules ran; scored or not. */
+  readonly rules: readonly RuleVerdict<LocatedFinding>[];
+  readonly ofRule: (ruleId: string) => RuleVerdict<LocatedFinding> | undefined;
+  /** Every listed tool (list order), then any other tool a finding is about or names. */
+  readonly tools: readonly ToolVerdict<LocatedFinding>[];
+  /** Which of the findings above are baselined (known; they count, but do not fail the run). */
+  readonly baselined: ReadonlySet<LocatedFinding>;
+}
+
+const verdictCache = new WeakMap<ServerReport, WeakMap<readonly Rule[], ServerVerdicts>>();
+
+export function serverVerdicts(server: ServerReport, rules: readonly Rule[]): ServerVerdicts {
+  let byRules = verdictCache.get(server);
+  if (!byRules) verdictCache.set(server, (byRules = new WeakMap()));
+  const cached = byRules.get(rules);
+  if (cached) return cached;
+  const input = { ...scoreInput(server, rules), findings: [...server.findings, ...(server.baselined ?? [])] };
+  const judged = ruleVerdicts(input);
+  const byId = new Map(judged.map((v) => [v.rule.id, v]));
+  const verdicts: ServerVerdicts = {
+    rules: judged,
+    ofRule: (ruleId) => byId.get(ruleId),
+    tools: toolVerdicts(input, server.toolNames ?? []),
+    baselined: new Set(server.baselined ?? []),
+  };
+  byRules.set(rules, verdicts);
+  return verdicts;
 }
 
 function serverSubjects(server: ScoredServer): SubjectCounts {
@@ -194,43 +231,33 @@ function listedToolNames(capture: Capture): string[] {
 
 export interface ToolScore extends Score {
   readonly name: string;
-  /** Findings about this tool that count against the run (baselined and ignored ones excluded). */
+  /** Findings that fail this tool and count against the run (baselined and ignored ones excluded), server-wide ones naming it included. */
   readonly counts: Readonly<Record<Severity, number>>;
 }
 
 /**
- * Per-tool scores: the server model (src/score/score.ts) over one tool. Its rules are the ran
- * rules that judge tools or parameters, plus any rule with a finding about it; its subjects are the
- * tool and its parameters; baselined findings count, exactly as in the server score. Every listed
- * tool appears, in list order; a tool with findings that was not listed (e.g. a duplicate name) is added.
+ * Per-tool scores: the server model (src/score/score.ts) over one tool's verdicts. Its rules are
+ * the scored rules that ran and judge tools or parameters, plus any rule that fails it; its subjects
+ * are the tool and its parameters; a finding about the server that names the tool (or names none,
+ * of a tool rule) fails the whole tool; baselined findings count, exactly as in the server score.
+ * Every listed tool appears, in list order; a tool with findings that was not listed (e.g. a
+ * duplicate name) is added.
  */
 export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolScore[] {
   if (!server.handshake.ok) return [];
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   const toolRules = server.ran.filter((id) => {
     const rule = ruleById.get(id);
-    return rule !== undefined && (ruleScope(rule) === 'tools' || ruleScope(rule) === 'parameters');
+    return rule !== undefined && judgesTools(rule) && judgesServerItself(rule);
   });
-  // Findings grouped by tool once: per-tool filtering of every finding would be tools × findings.
-  const scored = new Map<string, Finding[]>();
-  const counted = new Map<string, Record<Severity, number>>();
-  for (const name of server.toolNames ?? []) scored.set(name, []);
-  for (const f of [...server.findings, ...(server.baselined ?? [])]) {
-    if (f.subject.kind !== 'tool') continue;
-    let list = scored.get(f.subject.name);
-    if (!list) scored.set(f.subject.name, (list = []));
-    list.push(f);
-  }
-  for (const f of server.findings) {
-    if (f.subject.kind !== 'tool') continue;
-    let counts = counted.get(f.subject.name);
-    if (!counts) counted.set(f.subject.name, (counts = { error: 0, warning: 0, note: 0 }));
-    counts[f.level]++;
-  }
-  return [...scored].map(([name, findings]) => {
+  const verdicts = serverVerdicts(server, rules);
+  return verdicts.tools.map(({ name, findings }) => {
+    // Within one tool, a finding about the server is about all of it.
+    const own = findings.map((f) => (f.subject.kind === 'tool' || f.tools === undefined ? f : { ...f, tools: undefined }));
     const subjects = { tools: 1, parameters: server.toolParameters?.[name] ?? 0, prompts: 0, resources: 0 };
-    const { cappedBy: _cappedBy, ...score } = scoreServer({ findings, rules, ran: toolRules, subjects, handshakeOk: true });
-    return { name, ...score, counts: counted.get(name) ?? { error: 0, warning: 0, note: 0 } };
+    const { cappedBy: _cappedBy, ...score } = scoreServer({ findings: own, rules, ran: toolRules, subjects, handshakeOk: true });
+    const counts = countLevels(findings.filter((f) => !verdicts.baselined.has(f)));
+    return { name, ...score, counts };
   });
 }
 
