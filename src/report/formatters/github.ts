@@ -10,15 +10,14 @@
  * GitHub shows at most 10 error and 10 warning annotations per step (50 per job), so errors come
  * first; SARIF upload is the way to see everything.
  */
-import { clip } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
 import type { LocatedFinding, ServerReport } from '../report.js';
+import { evidenceLines } from './evidence.js';
 import { inertReport } from './inert-report.js';
 import type { Formatter } from './types.js';
 
 const COMMAND = { error: 'error', warning: 'warning', note: 'notice' } as const;
 const LEVEL_ORDER = { error: 0, warning: 1, note: 2 } as const;
-const MAX_EVIDENCE_CHARS = 300;
 
 export const github: Formatter = (untrusted) => {
   const report = inertReport(untrusted);
@@ -55,7 +54,7 @@ export function annotation(untrusted: LocatedFinding): string {
   properties.push(`title=${escapeProperty(`mcplint ${finding.ruleId}`)}`);
   let message = finding.message;
   const evidence = finding.evidence?.trim();
-  if (evidence) message += `\nEvidence: ${clip(evidence, MAX_EVIDENCE_CHARS, { fit: true })}`;
+  if (evidence) message += `\nEvidence: ${evidenceLines(evidence).join('\n')}`;
   message += `\n${docsUrl(finding.ruleId)}`;
   return `::${COMMAND[finding.level]} ${properties.join(',')}::${escapeData(message)}`;
 }

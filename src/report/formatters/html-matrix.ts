@@ -10,6 +10,7 @@
  */
 import type { Category, Rule, Severity } from '../../engine/rule.js';
 import { judgesTools } from '../../score/rule-scope.js';
+import { worstFirst } from './order.js';
 import { serverVerdicts, toolScores, type LocatedFinding, type ServerReport, type ToolScore } from '../report.js';
 
 export type CellStatus = Severity | 'pass' | 'unchecked';
@@ -40,14 +41,6 @@ export interface Matrix {
    * (a server-wide finding in a tool's cell) are listed once, there, and only referred to.
    */
   readonly listedIn: ReadonlyMap<LocatedFinding, number>;
-}
-
-export const WORST_FIRST: readonly Severity[] = ['error', 'warning', 'note'];
-const RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, note: 2 };
-
-/** Worst first, then in report order (a stable sort). */
-export function worstFirst<T extends { readonly level: Severity }>(findings: readonly T[]): T[] {
-  return [...findings].sort((a, b) => RANK[a.level] - RANK[b.level]);
 }
 
 export function buildMatrix(server: ServerReport, rules: readonly Rule[]): Matrix {

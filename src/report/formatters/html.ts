@@ -9,19 +9,20 @@
 import { subjectLabel, type Rule } from '../../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { listedText, totals, transportText } from '../report.js';
-import { clip, plural } from '../../shared/text.js';
+import { plural } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
 import { isKnownRule } from './rule-link.js';
 import { CHECKLIST_SECTIONS } from '../../model/checklist-items.js';
 import { evaluateChecklist, MARKS } from './checklist.js';
 import { html, raw, type Markup } from './html-escape.js';
-import { buildMatrix, WORST_FIRST, type CellStatus, type Matrix, type MatrixCell, type MatrixRow } from './html-matrix.js';
+import { buildMatrix, type CellStatus, type Matrix, type MatrixCell, type MatrixRow } from './html-matrix.js';
+import { worstRank } from './order.js';
 import { HTML_STYLE } from './html-style.js';
+import { evidenceLines } from './evidence.js';
 import { inertReport } from './inert-report.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { FormatContext, Formatter } from './types.js';
 
-const MAX_EVIDENCE_CHARS = 4000;
 /** Scripts, frames, fonts and remote anything forbidden: defence in depth behind the escaping. */
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
@@ -207,11 +208,6 @@ function findingReference(finding: LocatedFinding, href: string, aboutServer: bo
 `;
 }
 
-function worstRank(findings: readonly LocatedFinding[]): number {
-  const ranks = findings.map((f) => WORST_FIRST.indexOf(f.level));
-  return ranks.length === 0 ? WORST_FIRST.length : Math.min(...ranks);
-}
-
 function findingItem(finding: LocatedFinding, showSubject: boolean, known: boolean, rules: readonly Rule[]): Markup {
   const s = finding.subject;
   const pointer = s.kind !== 'server' && s.kind !== 'transport' ? s.pointer : undefined;
@@ -221,7 +217,7 @@ function findingItem(finding: LocatedFinding, showSubject: boolean, known: boole
 ${showSubject && html`<span>${subjectLabel(s)}</span>`} ${pointer && html`<code>${pointer}</code>`}
 <div>${finding.message}</div>
 <div class="where muted">${where}</div>
-${evidence && html`<pre>${clip(evidence, MAX_EVIDENCE_CHARS, { fit: true })}</pre>`}</li>
+${evidence && html`<pre>${evidenceLines(evidence).join('\n')}</pre>`}</li>
 `;
 }
 

@@ -9,6 +9,7 @@
  */
 import { subjectKey, type Severity } from '../../engine/rule.js';
 import type { LocatedFinding, ServerReport } from '../report.js';
+import { evidenceLines } from './evidence.js';
 import type { Formatter } from './types.js';
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, note: 2 };
@@ -78,7 +79,10 @@ function casesOf(server: ServerReport, fails: (level: Severity) => boolean): Cas
     }
     for (const [subject, findings] of subjects) {
       const body = findings
-        .map((f) => `${f.level}: ${f.message} (${f.location.uri}:${f.location.startLine})${f.evidence ? `\n${f.evidence}` : ''}`)
+        .map(
+          (f) =>
+            `${f.level}: ${f.message} (${f.location.uri}:${f.location.startLine})${f.evidence ? `\n${evidenceLines(f.evidence).join('\n')}` : ''}`,
+        )
         .join('\n\n');
       const failing = findings.find((f) => fails(f.level));
       cases.push(

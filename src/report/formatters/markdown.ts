@@ -8,17 +8,17 @@ import { subjectKey, type Rule, type Severity, type Subject } from '../../engine
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { listedText, totals, transportText } from '../report.js';
 import { plural } from '../../shared/text.js';
-import { clip } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
+import { evidenceLines } from './evidence.js';
 import { inertReport } from './inert-report.js';
 import { isKnownRule } from './rule-link.js';
+import { worstFirstGroups } from './order.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { Formatter } from './types.js';
 import { append } from '../../shared/append.js';
 
 /** Findings listed per server; the rest are counted. */
 export const MAX_ROWS = 100;
-const MAX_EVIDENCE_CHARS = 500;
 
 export const markdown: Formatter = (untrusted, context) => {
   const report = inertReport(untrusted);
@@ -99,7 +99,9 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
   } else {
     lines.push('| subject | level | rule | message |', '| --- | --- | --- | --- |');
     let group = '';
-    for (const finding of server.findings.slice(0, MAX_ROWS)) {
+    // Subjects with errors first, each subject's findings worst first.
+    const ordered = worstFirstGroups(server.findings, (f) => subjectKey(groupSubject(f.subject))).flat();
+    for (const finding of ordered.slice(0, MAX_ROWS)) {
       const subject = groupSubject(finding.subject);
       const key = subjectKey(subject);
       const subjectCell = key === group ? '' : subjectText(subject);
@@ -172,9 +174,7 @@ function messageCell(finding: LocatedFinding): string {
   let cell = pointer + escapeText(finding.message);
   const evidence = finding.evidence?.trim();
   if (evidence) {
-    const clipped = clip(evidence, MAX_EVIDENCE_CHARS, { fit: true });
-    const body = clipped
-      .split(/\r?\n/)
+    const body = evidenceLines(evidence)
       .map((line) => escapeText(line))
       .join('<br>');
     cell += ` <details><summary>evidence</summary><code>${body}</code></details>`;

@@ -31,6 +31,7 @@ import { ruleStatus, subjectKey, type Level, type Rule, type Subject } from '../
 import { targetLabel, type LintReport, type LocatedFinding, type ServerReport } from '../report.js';
 import { clip } from '../../shared/text.js';
 import { docsUrl, REPOSITORY_URL } from '../../shared/version.js';
+import { evidenceText } from './evidence.js';
 import type { FormatContext, Formatter } from './types.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -40,8 +41,8 @@ export const MAX_RUNS = 20;
 export const MAX_RESULTS_PER_RUN = 25_000;
 /** The uriBaseId every repository-relative uri is resolved against (CodeQL's spelling). */
 export const SOURCE_ROOT = '%SRCROOT%';
-/** Evidence appended to a result message is clipped to about this many characters. */
-export const MAX_EVIDENCE_CHARS = 300;
+/** A stand-in's target named in a result message is clipped to about this many characters. */
+export const MAX_TARGET_CHARS = 300;
 
 const LIMITS = { name: 255, description: 1024 } as const;
 /** Clipped SARIF text fits its limit, ellipsis included, and the ellipsis follows a word. */
@@ -241,12 +242,10 @@ function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerR
 
 function messageText(finding: LocatedFinding, standIn: RepositoryPlace['standIn']): string {
   const evidence = finding.evidence?.trim();
-  const quoted = evidence
-    ? `${finding.message} Evidence: ${clip(evidence.replace(/\s+/g, ' '), MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}`
-    : finding.message;
+  const quoted = evidence ? `${finding.message} Evidence: ${evidenceText(evidence)}` : finding.message;
   if (!standIn) return quoted;
   // The file shown only stands in for what was linted (properties.foundAt says where it really is).
-  return `${quoted} (Target: ${clip(standIn.target, MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}.)`;
+  return `${quoted} (Target: ${clip(standIn.target, MAX_TARGET_CHARS, WITHIN_LIMIT)}.)`;
 }
 
 const LOGICAL_PREFIX = { tool: 'tools', prompt: 'prompts', resource: 'resources', resourceTemplate: 'resourceTemplates' } as const;

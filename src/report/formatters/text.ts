@@ -10,7 +10,9 @@ import type { LintReport, ServerReport } from '../report.js';
 import { listedText, totals, transportText } from '../report.js';
 import { plural } from '../../shared/text.js';
 import { foldFindings, foldHeadline, groupSubject } from './fold.js';
+import { evidenceLines } from './evidence.js';
 import { inertReport } from './inert-report.js';
+import { worstFirst, worstFirstGroups, worstRank } from './order.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { Formatter } from './types.js';
 import { wrappedLine } from './wrap.js';
@@ -100,23 +102,22 @@ function gapLines(gaps: ServerReport['skipped'], fold: boolean): string[] {
 function findingLines(findings: ServerReport['findings'], c: Colors, fold: boolean, width: number | undefined): string[] {
   const lines: string[] = [];
   const { folds, rest } = foldFindings(findings, fold);
-  let currentGroup = '';
-  for (const finding of rest) {
-    const group = subjectKey(groupSubject(finding.subject));
-    if (group !== currentGroup) {
-      currentGroup = group;
-      const where = finding.location.anchor === 'source' ? c.dim(`  ${finding.location.uri}:${finding.location.startLine}`) : '';
-      lines.push('', `  ${c.bold(subjectLabel(groupSubject(finding.subject)))}${where}`);
-    }
-    append(lines, wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
-    if (finding.evidence) {
-      for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`${INDENT}${c.dim('│')} ${c.dim(line)}`);
+  // Subjects with errors first, each subject's findings worst first.
+  for (const group of worstFirstGroups(rest, (f) => subjectKey(groupSubject(f.subject)))) {
+    const first = group[0]!;
+    const where = first.location.anchor === 'source' ? c.dim(`  ${first.location.uri}:${first.location.startLine}`) : '';
+    lines.push('', `  ${c.bold(subjectLabel(groupSubject(first.subject)))}${where}`);
+    for (const finding of group) {
+      append(lines, wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
+      if (finding.evidence) {
+        for (const line of evidenceLines(finding.evidence)) lines.push(`${INDENT}${c.dim('│')} ${c.dim(line)}`);
+      }
     }
   }
   if (folds.length > 0) {
     lines.push('', `  ${c.bold('repeated findings')} ${c.dim('(--no-fold prints every one)')}`);
-    for (const f of folds) {
-      const first = f.findings[0]!;
+    for (const f of [...folds].sort((a, b) => worstRank(a.findings) - worstRank(b.findings))) {
+      const first = worstFirst(f.findings)[0]!;
       lines.push(`    ${levelTag(first.level, c)}  ${foldHeadline(f)}`);
       lines.push(`${INDENT}${c.dim(`e.g. ${first.message}`)}`);
     }
