@@ -46,11 +46,14 @@ export interface FinishOptions {
   readonly failOnSkipped?: boolean;
 }
 
-function wantsSarif(options: FinishOptions): boolean {
-  return options.format === 'sarif' || (options.reports ?? []).some((r) => r.format === 'sarif');
+/** The formats whose paths are repository files (src/report/formatters/places.ts). */
+const PATH_FORMATS: ReadonlySet<FormatName> = new Set(['sarif', 'github', 'gitlab', 'junit', 'markdown']);
+
+function wantsPlaces(options: FinishOptions): boolean {
+  return PATH_FORMATS.has(options.format) || (options.reports ?? []).some((r) => PATH_FORMATS.has(r.format));
 }
 
-async function sarifPlaces(options: FinishOptions): Promise<RepositoryPlaces> {
+async function repositoryPlacesOf(options: FinishOptions): Promise<RepositoryPlaces> {
   const { repositoryPlaces } = await import('../locate/repository-places.js');
   return repositoryPlaces({
     cwd: options.cwd,
@@ -69,7 +72,7 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
   });
   // --quiet: text counts what it leaves out, so it gets the whole report; other formats get the errors only.
   const shown = options.quiet && options.format !== 'text' ? quietView(report) : report;
-  const places = wantsSarif(options) ? await sarifPlaces(options) : undefined;
+  const places = wantsPlaces(options) ? await repositoryPlacesOf(options) : undefined;
   const context = (color: boolean) => ({
     rules,
     color,

@@ -25,6 +25,16 @@ import { plural } from '../shared/text.js';
 
 export interface LocatedFinding extends Finding {
   readonly location: Location;
+  /**
+   * A finding about the server that names tools: where the source index registers each of them,
+   * in the finding's order (SARIF relatedLocations). Not part of the JSON format.
+   */
+  readonly related?: readonly RelatedPlace[];
+}
+
+/** The registration of one tool a server-wide finding names. */
+export interface RelatedPlace extends Location {
+  readonly tool: string;
 }
 
 /** A finding the baseline covers, with the reason its entry gives. */
@@ -95,7 +105,10 @@ export function buildServerReport(
   rules: readonly Rule[],
   runNotes: readonly string[] = [],
 ): ServerReport {
-  const located = ({ at, ...f }: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors, at) });
+  const located = ({ at, ...f }: Finding): LocatedFinding => {
+    const related = f.tools ? registrations(f.tools, anchors) : [];
+    return { ...f, location: locate(f.subject, anchors, at), ...(related.length > 0 ? { related } : {}) };
+  };
   const hs = capture.handshake;
   const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
   const serverVersion = hs.ok && typeof hs.serverInfo.version === 'string' ? hs.serverInfo.version : undefined;
@@ -211,6 +224,15 @@ function serverSubjects(server: ScoredServer): SubjectCounts {
   const parameters = Object.values(server.toolParameters ?? {}).reduce((sum, n) => sum + n, 0);
   const { tools, prompts, resources, resourceTemplates } = server.stats;
   return { tools, parameters, prompts, resources: resources + resourceTemplates };
+}
+
+/** Where the source index registers each named tool (tools it does not know are left out). */
+function registrations(tools: readonly string[], anchors: Anchors): RelatedPlace[] {
+  if (!anchors.source) return [];
+  return tools.flatMap((tool) => {
+    const place = locate({ kind: 'tool', name: tool }, anchors);
+    return place.anchor === 'source' ? [{ ...place, tool }] : [];
+  });
 }
 
 function anchorPlacesOf(anchors: Anchors): Location[] {

@@ -25,9 +25,9 @@ export const json: Formatter = (report, context) => {
       // `rule`, not `ruleId`: scripts that search the JSON for a rule's findings by `"ruleId"` must not match these.
       ruleScores: serverRuleScores(s, context.rules).map(({ ruleId, ...part }) => ({ rule: ruleId, ...part })),
       counts: s.counts,
-      findings: s.findings.map(({ frame: _frame, ...f }) => f),
-      ignored: s.ignored.map(({ frame: _frame, ...f }) => f),
-      baselined: (s.baselined ?? []).map(({ frame: _frame, ...f }) => f),
+      findings: s.findings.map(({ frame: _frame, related: _related, ...f }) => f),
+      ignored: s.ignored.map(({ frame: _frame, related: _related, ...f }) => f),
+      baselined: (s.baselined ?? []).map(({ frame: _frame, related: _related, ...f }) => f),
       tools: toolScores(s, context.rules).map((t) => ({ ...t, parameters: s.toolParameters?.[t.name] ?? 0 })),
       skipped: s.skipped,
       ran: s.ran,

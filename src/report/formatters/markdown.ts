@@ -14,8 +14,9 @@ import { inertReport } from './inert-report.js';
 import { isKnownRule } from './rule-link.js';
 import { worstFirstGroups } from './order.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
-import type { Formatter } from './types.js';
 import { append } from '../../shared/append.js';
+import { findingPlace, placeText, type FindingPlace } from './places.js';
+import type { FormatContext, Formatter } from './types.js';
 
 /** Findings listed per server; the rest are counted. */
 export const MAX_ROWS = 100;
@@ -25,7 +26,7 @@ export const markdown: Formatter = (untrusted, context) => {
   const out: string[] = [];
   const several = report.servers.length > 1 || (report.skippedServers?.length ?? 0) > 0;
   if (several) append(out, overview(report));
-  for (const server of report.servers) append(out, renderServer(server, several ? '###' : '##', context.rules));
+  for (const server of report.servers) append(out, renderServer(server, several ? '###' : '##', context));
   append(out, baselineSection(report));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
@@ -73,7 +74,8 @@ function topFixesTable(server: ServerReport, rules: readonly Rule[]): string[] {
   ];
 }
 
-function renderServer(server: ServerReport, heading: string, rules: readonly Rule[]): string[] {
+function renderServer(server: ServerReport, heading: string, context: FormatContext): string[] {
+  const rules = context.rules;
   const lines: string[] = [`${heading} ${heading === '##' ? 'mcplint: ' : ''}${escapeText(server.label)}`, ''];
   const facts = [`**Score ${server.score.score}/100 (${server.score.grade})**`, transportText(server.transport)];
   if (server.handshake.ok) {
@@ -106,7 +108,9 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
       const key = subjectKey(subject);
       const subjectCell = key === group ? '' : subjectText(subject);
       group = key;
-      lines.push(`| ${subjectCell} | ${levelText(finding.level)} | ${ruleLink(finding.ruleId, rules)} | ${messageCell(finding)} |`);
+      lines.push(
+        `| ${subjectCell} | ${levelText(finding.level)} | ${ruleLink(finding.ruleId, rules)} | ${messageCell(finding, findingPlace(finding.location, server, context))} |`,
+      );
     }
     lines.push('');
     const rest = server.findings.length - MAX_ROWS;
@@ -168,10 +172,12 @@ function ruleLink(ruleId: string, rules: readonly Rule[]): string {
   return isKnownRule(ruleId, rules) ? `[${code(ruleId)}](${docsUrl(ruleId)})` : code(ruleId);
 }
 
-function messageCell(finding: LocatedFinding): string {
+/** The message; the source line that registers the subject (as the text format shows it); the evidence, folded. */
+function messageCell(finding: LocatedFinding, place: FindingPlace): string {
   const s = finding.subject;
   const pointer = s.kind !== 'server' && s.kind !== 'transport' && s.pointer ? `${code(s.pointer)} ` : '';
   let cell = pointer + escapeText(finding.message);
+  if (place.anchor === 'source') cell += ` ${code(placeText(place))}`;
   const evidence = finding.evidence?.trim();
   if (evidence) {
     const body = evidenceLines(evidence)
