@@ -15,6 +15,7 @@ import type { LintReport } from '../report/report.js';
 import type { ExtraReport, FormatName } from './report-flags.js';
 import { inertLine } from '../shared/inert.js';
 import { writeOutputFile } from '../shared/output-file.js';
+import { UsageError } from './usage-error.js';
 
 export type { ExtraReport, FormatName };
 
@@ -44,6 +45,8 @@ export interface FinishOptions {
   readonly maxWarnings?: number;
   readonly minScore?: number;
   readonly failOnSkipped?: boolean;
+  /** --shard: the report is one shard of the run (what a too-large SARIF file is told to do differs). */
+  readonly sharded?: boolean;
 }
 
 /** The formats whose paths are repository files (src/report/formatters/places.ts). */
@@ -63,8 +66,13 @@ async function repositoryPlacesOf(options: FinishOptions): Promise<RepositoryPla
   });
 }
 
-/** Render, write, gate. Returns the exit code: 0 or 1. */
+/** Render, write, gate. Returns the exit code: 0 or 1; a usage error (exit 2) when the report cannot be written as asked. */
 export async function finishLint(built: LintReport, rules: readonly Rule[], options: FinishOptions): Promise<number> {
+  // Refused before anything is written: a SARIF file GitHub would reject, or one cut short, helps no one.
+  if (options.format === 'sarif' || (options.reports ?? []).some((r) => r.format === 'sarif')) {
+    const tooMany = (await import('../report/formatters/sarif.js')).sarifRunLimit(built.servers.length, options.sharded === true);
+    if (tooMany) throw new UsageError(tooMany);
+  }
   const report = baselineReport(built, {
     cwd: options.cwd,
     ...(options.baseline ? { file: options.baseline } : {}),

@@ -9,8 +9,10 @@
  *   one result without one rejects the whole upload. LocatedFinding always carries one (locate()
  *   always answers); `artifactUri` below also makes sure the uri is a non-empty relative reference;
  * - descriptions and names are clipped to GitHub's limits (255 / 1024 / 1024 characters);
- * - at most 20 runs per file and 25,000 results per run: beyond that we cap and say so in a
- *   toolExecutionNotification rather than produce a file GitHub rejects;
+ * - at most 20 runs per file and 25,000 results per run: the CLI refuses to write a file of more
+ *   runs (one per server) and says how to shard the run instead (sarifRunLimit); a library caller
+ *   that renders one anyway gets the first 20 and a toolExecutionNotification naming the rest,
+ *   rather than a file GitHub rejects; results beyond 25,000 are cut the same way;
  * - runs of one tool in one file need distinct categories (`automationDetails.id`): since July 2025
  *   upload-sarif rejects a file with several runs of the same tool and category (GitHub's
  *   changelog of 2025-07-21: "code scanning will stop combining multiple SARIF runs uploaded in
@@ -61,6 +63,19 @@ const WITHIN_LIMIT = { fit: true, trimEnd: true } as const;
 
 /** Compact: an upload, not a page to read (indentation was a third of server-everything's file). */
 export const sarif: Formatter = (report, context) => JSON.stringify(sarifLog(report, context)) + '\n';
+
+/**
+ * Why a report cannot be one SARIF file GitHub accepts, and how to shard the run so each shard's
+ * file fits (undefined when it fits): one line, for the CLI to refuse with before writing anything.
+ */
+export function sarifRunLimit(servers: number, sharded: boolean): string | undefined {
+  if (servers <= MAX_RUNS) return undefined;
+  const shards = Math.ceil(servers / MAX_RUNS);
+  const how = sharded
+    ? `split it into more shards (this shard alone has ${servers} servers)`
+    : `lint it in ${shards} shards, one SARIF file and upload each: --shard 1/${shards}${shards > 2 ? ' …' : ''} --shard ${shards}/${shards}`;
+  return `SARIF: ${servers} servers make ${servers} runs, and GitHub code scanning rejects a file of more than ${MAX_RUNS}; ${how}`;
+}
 
 /** The SARIF log as an object (the formatter stringifies it; tests inspect it directly). */
 export function sarifLog(report: LintReport, context: FormatContext): Log {
