@@ -109,7 +109,7 @@ describe('gate', () => {
     expect(gate(report, {}).failed).toBe(false);
     expect(gate(report, { failOn: 'warning' }).failed).toBe(true);
     expect(gate(report, { failOn: 'note' }).reasons[0]).toMatch(/1 warning, 1 note/);
-    expect(gate(report, { failOn: 'none', maxWarnings: 0 }).reasons).toEqual(['1 warnings exceed --max-warnings 0']);
+    expect(gate(report, { failOn: 'none', maxWarnings: 0 }).reasons).toEqual(['1 warning exceeds --max-warnings 0']);
     // The score moves as rules are added (each rule that ran and passed dilutes the two findings).
     const score = server.score.score;
     expect(score).toBeLessThan(100);

@@ -81,9 +81,18 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
   // --quiet: text counts what it leaves out, so it gets the whole report; other formats get the errors only.
   const shown = options.quiet && options.format !== 'text' ? quietView(report) : report;
   const places = wantsPlaces(options) ? await repositoryPlacesOf(options) : undefined;
+  // Decided before rendering, so every summary names what fails the run (the exit code follows it).
+  const result = gate(report, {
+    ...(options.failOn ? { failOn: options.failOn } : {}),
+    ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
+    ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
+    ...(options.strictBaseline ? { strictBaseline: true } : {}),
+    ...(options.failOnSkipped ? { failOnSkipped: true } : {}),
+  });
   const context = (color: boolean) => ({
     rules,
     color,
+    gate: result,
     ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}),
     ...(options.failOn ? { failOn: options.failOn } : {}),
     ...(places ? { repositoryPlaces: places } : {}),
@@ -121,13 +130,6 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
       );
   }
 
-  const result = gate(report, {
-    ...(options.failOn ? { failOn: options.failOn } : {}),
-    ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
-    ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
-    ...(options.strictBaseline ? { strictBaseline: true } : {}),
-    ...(options.failOnSkipped ? { failOnSkipped: true } : {}),
-  });
   for (const reason of result.reasons) process.stderr.write(`mcplint: ${inertLine(reason)}\n`);
   return result.failed ? 1 : 0;
 }

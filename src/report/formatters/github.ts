@@ -13,6 +13,7 @@
 import { docsUrl } from '../../shared/version.js';
 import type { LocatedFinding, ServerReport } from '../report.js';
 import { evidenceLines } from './evidence.js';
+import { inertLine } from '../../shared/inert.js';
 import { inertReport } from './inert-report.js';
 import { findingPlace, standInNote, type FindingPlace } from './places.js';
 import type { Formatter } from './types.js';
@@ -30,6 +31,9 @@ export const github: Formatter = (untrusted, context) => {
     for (const [finding] of ordered) lines.push(annotation(finding, findingPlace(finding.location, server, context)));
     lines.push(summary(server, report.servers.length > 1));
   }
+  // What fails the run when the counts alone do not say it (a plain line, as the summaries).
+  const fails = context.gate?.failed ? context.gate.reasons.map(inertLine) : [];
+  if (fails.length > 0) lines.push(`mcplint: the run fails: ${fails.join('; ')}`.replace(/\r?\n/g, ' '));
   const baseline = report.baseline;
   if (baseline && baseline.stale.length > 0) {
     const list = baseline.stale.map((e) => `${e.rule} ${e.subject}`).join('\n');

@@ -10,6 +10,7 @@ import { listedText, totals, transportText } from '../report.js';
 import { plural } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
 import { evidenceLines } from './evidence.js';
+import { inertLine } from '../../shared/inert.js';
 import { inertReport } from './inert-report.js';
 import { isKnownRule } from './rule-link.js';
 import { worstFirstGroups } from './order.js';
@@ -27,6 +28,9 @@ export const markdown: Formatter = (untrusted, context) => {
   const several = report.servers.length > 1 || (report.skippedServers?.length ?? 0) > 0;
   if (several) append(out, overview(report));
   for (const server of report.servers) append(out, renderServer(server, several ? '###' : '##', context));
+  // What fails the run, under the first heading: a PR comment is read from the top.
+  const fails = context.gate?.failed ? context.gate.reasons.map(inertLine) : [];
+  if (fails.length > 0 && out.length > 0) out.splice(2, 0, `> **The run fails:** ${escapeText(fails.join('; '))}`, '');
   append(out, baselineSection(report));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };

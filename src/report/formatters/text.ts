@@ -14,6 +14,9 @@ import { evidenceLines } from './evidence.js';
 import { inertReport } from './inert-report.js';
 import { worstFirst, worstFirstGroups, worstRank } from './order.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
+import type { GateResult } from '../gate.js';
+import { countLevels } from '../../shared/levels.js';
+import { inertLine } from '../../shared/inert.js';
 import type { Formatter } from './types.js';
 import { wrappedLine } from './wrap.js';
 import { append, largest } from '../../shared/append.js';
@@ -29,18 +32,30 @@ export const text: Formatter = (untrusted, context) => {
   const c = pc.createColors(context.color);
   const out: string[] = [];
   const fold = context.fold !== false;
-  if (context.quiet) return quietText(report, c, fold, context.width);
-  for (const server of report.servers) append(out, renderServer(server, c, fold, context.rules, context.width)).push('');
+  const fails = failText(context.gate);
+  if (context.quiet) return quietText(report, c, fold, context.width, fails);
   const skipped = report.skippedServers ?? [];
-  if (report.servers.length > 1 || skipped.length > 0) {
+  // The last summary line names what failed the run: the server's own when it is the only one.
+  const overall = report.servers.length > 1 || skipped.length > 0;
+  for (const server of report.servers)
+    append(out, renderServer(server, c, fold, context.rules, context.width, overall ? undefined : fails)).push('');
+  if (overall) {
     append(out, serverLines(report, c)).push('');
-    out.push(summaryLine(totals(report), c, { linted: report.servers.length, skipped: skipped.length }));
+    const scope = { linted: report.servers.length, skipped: skipped.length };
+    out.push(summaryLine(totals(report), knownCounts(report.servers), c, fails, scope) + failSuffix(fails, c));
   }
   append(out, baselineLines(report, c));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 
-function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: readonly Rule[], width: number | undefined): string[] {
+function renderServer(
+  server: ServerReport,
+  c: Colors,
+  fold: boolean,
+  rules: readonly Rule[],
+  width: number | undefined,
+  fails: string | undefined,
+): string[] {
   const lines: string[] = [];
   const facts: string[] = [transportText(server.transport)];
   if (server.handshake.ok) {
@@ -55,7 +70,8 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
   if (server.findings.length > 0) lines.push('');
 
   const cap = server.score.cappedBy ? `, capped: ${server.score.cappedBy}` : '';
-  lines.push(summaryLine(server.counts, c) + c.dim(` · score ${server.score.score}/100 (${server.score.grade}${cap})`));
+  const score = c.dim(` · score ${server.score.score}/100 (${server.score.grade}${cap})`);
+  lines.push(summaryLine(server.counts, knownCounts([server]), c, fails) + score + failSuffix(fails, c));
   append(lines, topFixLines(server, rules, c));
   if (server.ignored.length > 0) lines.push(c.dim(`  ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`));
   const baselined = server.baselined?.length ?? 0;
@@ -129,7 +145,7 @@ function findingLines(findings: ServerReport['findings'], c: Colors, fold: boole
  * --quiet: error findings only (under their server's name), then one summary line that says how
  * many warnings and notes it leaves out; no score, Top fixes or not-checked list.
  */
-function quietText(report: LintReport, c: Colors, fold: boolean, width: number | undefined): string {
+function quietText(report: LintReport, c: Colors, fold: boolean, width: number | undefined, fails: string | undefined): string {
   const out: string[] = [];
   for (const server of report.servers) {
     const errors = server.findings.filter((f) => f.level === 'error');
@@ -143,9 +159,14 @@ function quietText(report: LintReport, c: Colors, fold: boolean, width: number |
     .join(', ');
   const skipped = report.skippedServers?.length ?? 0;
   const across = report.servers.length > 1 || skipped > 0 ? ` in ${plural(report.servers.length, 'linted server')}` : '';
-  const tail = `${hidden ? ` (${hidden} not shown)` : ''}${skipped > 0 ? `, ${plural(skipped, 'server')} skipped (not linted)` : ''}`;
-  if (sum.error > 0) out.push(`${c.red('✖')} ${plural(sum.error, 'error')}${across}${tail}`);
-  else if (skipped > 0) out.push(c.yellow(`⚠ no errors${across}${tail}`));
+  const known = problemCount(knownCounts(report.servers));
+  const tail =
+    `${hidden ? ` (${hidden} not shown)` : ''}${known > 0 ? `, ${plural(known, 'known problem')} in the baseline` : ''}` +
+    `${skipped > 0 ? `, ${plural(skipped, 'server')} skipped (not linted)` : ''}`;
+  const suffix = failSuffix(fails, c);
+  if (sum.error > 0) out.push(`${c.red('✖')} ${plural(sum.error, 'error')}${across}${tail}${suffix}`);
+  else if (fails) out.push(`${c.red('✖')} no errors${across}${tail}${suffix}`);
+  else if (skipped > 0 || known > 0) out.push(c.yellow(`⚠ no ${known > 0 ? 'new ' : ''}errors${across}${tail}`));
   else out.push(c.green(hidden ? `✔ no errors${across}${tail}` : `✔ no problems${across}`));
   return `${out.join('\n')}\n`;
 }
@@ -192,12 +213,54 @@ function levelTag(level: Severity, c: Colors): string {
   return c.blue('note   ');
 }
 
-/** The counts line (never "no problems" while servers were skipped: they were not judged at all); with `scope` (a multi-server or skipping run) it says how many servers were linted and skipped. */
-function summaryLine(counts: Readonly<Record<Severity, number>>, c: Colors, scope?: { linted: number; skipped: number }): string {
-  const problems = counts.error + counts.warning + counts.note;
+type Counts = Readonly<Record<Severity, number>>;
+
+/**
+ * The counts line: never "no problems" while servers were skipped (they were not judged at all) or
+ * the baseline holds known problems (they still count in the score, and may cap it); ✖ whenever
+ * the run fails. With `scope` (a multi-server or skipping run) it says how many servers were linted
+ * and skipped.
+ */
+function summaryLine(
+  counts: Counts,
+  known: Counts,
+  c: Colors,
+  fails: string | undefined,
+  scope?: { linted: number; skipped: number },
+): string {
+  const problems = problemCount(counts);
+  const knownProblems = problemCount(known);
   const where = scope ? ` in ${plural(scope.linted, 'linted server')}` : '';
   const skipped = scope && scope.skipped > 0 ? `, ${plural(scope.skipped, 'server')} skipped (not linted)` : '';
-  if (problems === 0) return skipped ? c.yellow(`⚠ no problems${where}${skipped}`) : c.green(`✔ no problems${where}`);
-  const mark = counts.error > 0 ? c.red('✖') : c.yellow('⚠');
-  return `${mark} ${plural(problems, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')})${where}${skipped}`;
+  const inBaseline = knownProblems > 0 ? `${plural(knownProblems, 'known problem')} in the baseline (${levelsText(known)})` : '';
+  if (problems === 0 && !fails) {
+    if (inBaseline) return c.yellow(`⚠ no new problems${where}; ${inBaseline}${skipped}`);
+    return skipped ? c.yellow(`⚠ no problems${where}${skipped}`) : c.green(`✔ no problems${where}`);
+  }
+  const mark = counts.error > 0 || fails ? c.red('✖') : c.yellow('⚠');
+  const found = problems === 0 ? `no new problems${where}` : `${plural(problems, 'problem')} (${levelsText(counts)})${where}`;
+  return `${mark} ${found}${inBaseline ? `; ${inBaseline}` : ''}${skipped}`;
+}
+
+function levelsText(counts: Counts): string {
+  return `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')}`;
+}
+
+function problemCount(counts: Counts): number {
+  return counts.error + counts.warning + counts.note;
+}
+
+/** Baselined findings by level: known, not failing the run, still counted in the score. */
+function knownCounts(servers: readonly ServerReport[]): Counts {
+  return countLevels(servers.flatMap((s) => s.baselined ?? []));
+}
+
+/** What failed the run, when the counts alone do not say it (src/report/gate.ts gives no reason for error findings). */
+function failText(gate: GateResult | undefined): string | undefined {
+  // Reasons name servers (their labels come from the server): inert, as everything else printed.
+  return gate?.failed && gate.reasons.length > 0 ? gate.reasons.map(inertLine).join('; ') : undefined;
+}
+
+function failSuffix(fails: string | undefined, c: Colors): string {
+  return fails ? ` ${c.red(`· the run fails: ${fails}`)}` : '';
 }
