@@ -316,6 +316,10 @@ function missingRequirement(need: Requirement, capture: Capture, source: SourceI
   if (need === 'stdio')
     return capture.transport === 'stdio' ? undefined : notApplicable(`the transport is ${capture.transport}, not stdio`);
   if (need === 'source') return source ? undefined : gap('no source index (no project found, or --no-source)');
+  if (need === 'python')
+    return source?.language === 'python'
+      ? undefined
+      : notApplicable('the server is not written in Python (its source index is of TypeScript/JavaScript)');
   if (need.startsWith('probe:')) {
     const probe = capture.probes[need.slice('probe:'.length)];
     if (!probe) return gap(`probe ${need.slice(6)} was not run`);

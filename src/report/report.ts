@@ -20,6 +20,7 @@ import { judgesServerItself, judgesTools } from '../score/rule-scope.js';
 import { ruleVerdicts, toolVerdicts, type RuleVerdict, type ToolVerdict } from '../score/verdicts.js';
 import { parameterCounts } from '../score/score-subjects.js';
 import type { BaselineSummary } from './baseline.js';
+import { skippedTools, type SkippedToolEntry } from './skipped-tools.js';
 import { countLevels, sumLevelCounts } from '../shared/levels.js';
 import { plural } from '../shared/text.js';
 
@@ -81,6 +82,8 @@ export interface ServerReport {
   /** Parameters per listed tool: the subjects of parameter rules in the score (absent: none counted). */
   readonly toolParameters?: Readonly<Record<string, number>>;
   readonly skipped: readonly SkippedRule[];
+  /** Tools the probes did not call, and why (what "see the skipped tools" refers to); absent: none. */
+  readonly skippedTools?: readonly SkippedToolEntry[];
   /** Rules that ran on this server (enabled, data present). */
   readonly ran: readonly string[];
   readonly counts: Readonly<Record<Severity, number>>;
@@ -112,6 +115,7 @@ export function buildServerReport(
   const hs = capture.handshake;
   const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
   const serverVersion = hs.ok && typeof hs.serverInfo.version === 'string' ? hs.serverInfo.version : undefined;
+  const notCalled = skippedTools(capture);
   const server: ServerHeader = {
     label: serverName ? `${serverName}${serverVersion ? ` ${serverVersion}` : ''}` : targetLabel(capture.target),
     target: capture.target,
@@ -127,6 +131,7 @@ export function buildServerReport(
     },
     toolNames: listedToolNames(capture),
     toolParameters: parameterCounts(capture),
+    ...(notCalled.length > 0 ? { skippedTools: notCalled } : {}),
     notes: runNotes.length > 0 ? [...capture.notes, ...runNotes] : capture.notes,
   };
   const judged = {

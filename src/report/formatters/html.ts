@@ -238,9 +238,17 @@ ${CHECKLIST_SECTIONS.map((section) => {
 }
 
 function skippedRules(server: ServerReport): Markup | '' {
-  if (server.skipped.length === 0) return '';
-  return html`<details><summary>${plural(server.skipped.length, 'skipped rule')}</summary>
-<ul>${server.skipped.map((s) => html`<li><code>${s.ruleId}</code>: ${s.reason}</li>`)}</ul></details>`;
+  const notCalled = server.skippedTools ?? [];
+  const tools = new Set(notCalled.map((e) => e.tool)).size;
+  return html`${
+    server.skipped.length > 0 &&
+    html`<details><summary>${plural(server.skipped.length, 'skipped rule')}</summary>
+<ul>${server.skipped.map((s) => html`<li><code>${s.ruleId}</code>: ${s.reason}</li>`)}</ul></details>`
+  }${
+    notCalled.length > 0 &&
+    html`<details><summary>${plural(tools, 'skipped tool')} (not called by a probe)</summary>
+<ul>${notCalled.map((e) => html`<li><code>${e.tool}</code> (${e.probes.join(', ')}): ${e.reason}</li>`)}</ul></details>`
+  }`;
 }
 
 /** Stale baseline entries: they should be removed with --update-baseline. */

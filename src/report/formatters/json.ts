@@ -30,6 +30,7 @@ export const json: Formatter = (report, context) => {
       baselined: (s.baselined ?? []).map(({ frame: _frame, related: _related, ...f }) => f),
       tools: toolScores(s, context.rules).map((t) => ({ ...t, parameters: s.toolParameters?.[t.name] ?? 0 })),
       skipped: s.skipped,
+      ...(s.skippedTools ? { skippedTools: s.skippedTools } : {}),
       ran: s.ran,
       ...(s.exposedTools ? { exposedTools: s.exposedTools } : {}),
       notes: s.notes,

@@ -128,6 +128,14 @@ function renderServer(server: ServerReport, heading: string, context: FormatCont
     for (const s of server.skipped) lines.push(`- ${code(s.ruleId)}: ${escapeText(s.reason)}`);
     lines.push('', '</details>', '');
   }
+  const notCalled = server.skippedTools ?? [];
+  if (notCalled.length > 0) {
+    const tools = new Set(notCalled.map((e) => e.tool)).size;
+    lines.push(`<details><summary>${plural(tools, 'skipped tool')} (not called by a probe)</summary>`, '');
+    for (const e of notCalled.slice(0, MAX_ROWS)) lines.push(`- ${code(e.tool)} (${e.probes.join(', ')}): ${escapeText(e.reason)}`);
+    if (notCalled.length > MAX_ROWS) lines.push(`- _… and ${notCalled.length - MAX_ROWS} more (\`--format json\` lists every one)._`);
+    lines.push('', '</details>', '');
+  }
   if (server.notes.length > 0) {
     for (const note of server.notes) lines.push(`> **Note:** ${escapeText(note)}`, '>');
     lines.pop();

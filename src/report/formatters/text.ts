@@ -9,7 +9,7 @@ import { subjectKey, subjectLabel, type Rule, type Severity } from '../../engine
 import type { LintReport, ServerReport } from '../report.js';
 import { listedText, totals, transportText } from '../report.js';
 import { plural } from '../../shared/text.js';
-import { foldFindings, foldHeadline, groupSubject } from './fold.js';
+import { FOLD_NAMES, foldFindings, foldHeadline, groupSubject } from './fold.js';
 import { evidenceLines } from './evidence.js';
 import { inertReport } from './inert-report.js';
 import { worstFirst, worstFirstGroups, worstRank } from './order.js';
@@ -18,7 +18,7 @@ import type { GateResult } from '../gate.js';
 import { countLevels } from '../../shared/levels.js';
 import { inertLine } from '../../shared/inert.js';
 import type { Formatter } from './types.js';
-import { wrappedLine } from './wrap.js';
+import { footerLines, wrappedLine } from './wrap.js';
 import { append, largest } from '../../shared/append.js';
 
 /** Where a finding's message starts: four spaces, the level tag (seven wide) and two spaces. */
@@ -73,25 +73,45 @@ function renderServer(
   const score = c.dim(` · score ${server.score.score}/100 (${server.score.grade}${cap})`);
   lines.push(summaryLine(server.counts, knownCounts([server]), c, fails) + score + failSuffix(fails, c));
   append(lines, topFixLines(server, rules, c));
-  if (server.ignored.length > 0) lines.push(c.dim(`  ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`));
+  // Footer lines wrap at spaces on a terminal, like findings, rather than where the terminal cuts them.
+  const footer = (indent: number, line: string, style: (s: string) => string) => append(lines, footerLines(indent, line, style, width));
+  if (server.ignored.length > 0) footer(2, `ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`, c.dim);
   const baselined = server.baselined?.length ?? 0;
-  if (baselined > 0) lines.push(c.dim(`  baselined: ${plural(baselined, 'known finding')} (in the baseline; not failing the run)`));
+  if (baselined > 0) footer(2, `baselined: ${plural(baselined, 'known finding')} (in the baseline; not failing the run)`, c.dim);
   // Rules that could apply but lacked data are gaps worth naming; rules for another transport,
   // protocol era or a client config are only counted (json lists every reason).
   const gaps = server.skipped.filter((s) => s.applicable !== false);
   const notApplicable = server.skipped.length - gaps.length;
   if (gaps.length > 0) {
-    lines.push(c.dim(`  not checked: ${plural(gaps.length, 'rule')}`));
-    for (const line of gapLines(gaps, fold)) lines.push(c.dim(`    ${line}`));
+    footer(2, `not checked: ${plural(gaps.length, 'rule')}`, c.dim);
+    for (const line of gapLines(gaps, fold)) footer(4, line, c.dim);
   }
   if (notApplicable > 0)
-    lines.push(
-      c.dim(
-        `  ${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version, what it offers, or target kind)`,
-      ),
+    footer(
+      2,
+      `${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version, what it offers, or target kind)`,
+      c.dim,
     );
-  for (const note of server.notes) lines.push(c.yellow(`  note: ${note}`));
+  for (const line of skippedToolLines(server, fold)) footer(line.indent, line.text, c.dim);
+  for (const note of server.notes) footer(2, `note: ${note}`, c.yellow);
   return lines;
+}
+
+/** Skipped tools named per fold: as many as a fold names subjects. */
+const SKIPPED_TOOLS_SHOWN = FOLD_NAMES;
+
+/** The tools the probes did not call, and why ("see the skipped tools"); folded to the first few, with how many more. */
+function skippedToolLines(server: ServerReport, fold: boolean): { indent: number; text: string }[] {
+  const entries = server.skippedTools ?? [];
+  if (entries.length === 0) return [];
+  const tools = new Set(entries.map((e) => e.tool)).size;
+  const shown = fold ? entries.slice(0, SKIPPED_TOOLS_SHOWN) : entries;
+  const rest = entries.length - shown.length;
+  return [
+    { indent: 2, text: `skipped tools: ${plural(tools, 'tool')} a probe did not call, and why` },
+    ...shown.map((e) => ({ indent: 4, text: `${e.tool} (${e.probes.join(', ')}): ${e.reason}` })),
+    ...(rest > 0 ? [{ indent: 4, text: `… and ${rest} more (--no-fold lists every one)` }] : []),
+  ];
 }
 
 /** Rules folded into one line per shared reason (a bare listing skips ~40 for the same one); --no-fold lists each. */
