@@ -125,6 +125,8 @@ function finding(value: unknown, path: string): LocatedFinding {
     message: field(o, 'message', path, string),
     subject: field(o, 'subject', path, subject),
     ...optional(o, 'evidence', path, string),
+    // The tools a server-wide finding names: merge scores them as the shard did (src/score/verdicts.ts).
+    ...optional(o, 'tools', path, strings),
     fingerprint: field(o, 'fingerprint', path, string),
     location: field(o, 'location', path, location),
   };
