@@ -197,14 +197,17 @@ ${groups.map(
     const listed = matrix.listedIn.get(f) ?? r;
     return listed === r || g.category === undefined
       ? findingItem(f, row.tool === undefined, baselined.has(f), rules)
-      : findingReference(f, `${rowPrefix}${listed}-${g.category}`, listed === matrix.rows.length - 1, baselined.has(f), rules);
+      : findingReference(f, `${rowPrefix}${listed}-${g.category}`, listed === matrix.rows.length - 1, baselined.has(f));
   })}</ol></div>`,
 )}`;
 }
 
-/** A finding listed under another row (a server-wide finding in a tool's cell, a tool's finding that fails the server). */
-function findingReference(finding: LocatedFinding, href: string, aboutServer: boolean, known: boolean, rules: readonly Rule[]): Markup {
-  return html`<li class="also"><span class="level-${finding.level}">${finding.level}</span> ${ruleLink(finding.ruleId, rules)}${known ? ' (baselined)' : ''}: <a href="#${href}">${aboutServer ? 'about the server as a whole' : `about ${subjectLabel(finding.subject)}`}, listed there</a></li>
+/**
+ * A finding listed under another row (a server-wide finding in a tool's cell, a tool's finding that
+ * fails the server): one short line linking there, as a server of 10,000 tools has one per tool.
+ */
+function findingReference(finding: LocatedFinding, href: string, aboutServer: boolean, known: boolean): Markup {
+  return html`<li class="also"><span class="level-${finding.level}">${finding.level}</span> <a href="#${href}"><code>${finding.ruleId}</code></a>${known ? ' (baselined)' : ''}, about ${aboutServer ? 'the server as a whole' : subjectLabel(finding.subject)}</li>
 `;
 }
 
