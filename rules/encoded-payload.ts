@@ -49,6 +49,8 @@ export default defineRule<keyof typeof messages, Options>({
   severity: 'warning',
   precision: 'medium',
   checklist: 'none',
+  // It reads every tool's texts, so each tool gets a verdict (a finding about the server's own texts fails them all).
+  scoreScope: 'tools',
   summary: 'Descriptions carry no base64 or hexadecimal blobs that people cannot read but a model can decode.',
   references: [
     {

@@ -77,6 +77,8 @@ export default defineRule({
   severity: 'error',
   precision: 'medium',
   checklist: 'none',
+  // It reads every tool's texts, so each tool gets a verdict (a finding about the server's own texts fails them all).
+  scoreScope: 'tools',
   summary:
     'Descriptions describe; they do not instruct the model to ignore its instructions, read secrets, hide things from the user or steer other tools.',
   references: [

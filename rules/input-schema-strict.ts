@@ -1,17 +1,28 @@
 import { isObject } from '../src/engine/capture-index.js';
 import { defineRule, type Report } from '../src/engine/rule.js';
 import { judgeableObjectSchema, shortJson, topLevelParams } from './lib/schema-rules.js';
+import { serverLanguage } from './lib/server-language.js';
 import { failsServerWide, toolListEvidence } from './lib/server-wide.js';
+
+/** How to close a schema in the server's own language: both ways when its command line does not say. */
+const HOW = {
+  javascript: { how: 'zod .strict()', howAll: 'zod .strict() on every input object' },
+  python: { how: 'Pydantic extra="forbid"', howAll: 'a Pydantic base model with extra="forbid"' },
+  unknown: {
+    how: 'zod .strict(), Pydantic extra="forbid"',
+    howAll: 'zod .strict() on every input object, a Pydantic base model with extra="forbid"',
+  },
+} as const;
 
 /** Root keywords that build the accepted object elsewhere; this rule does not second-guess them. */
 const COMPOSITION = ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'if', 'not'];
 
 const messages = {
-  open: 'Tool "{{name}}" accepts arguments its inputSchema does not declare; add "additionalProperties": false at the root (zod .strict(), Pydantic extra="forbid") so a misspelt or invented argument is rejected instead of silently ignored.',
+  open: 'Tool "{{name}}" accepts arguments its inputSchema does not declare; add "additionalProperties": false at the root ({{how}}) so a misspelt or invented argument is rejected instead of silently ignored.',
   openNoParameters:
     'Tool "{{name}}" takes no parameters but its inputSchema accepts any object; declare { "type": "object", "additionalProperties": false } so stray arguments are rejected.',
   serverOpen:
-    '{{count}} of {{total}} tools accept arguments their inputSchema does not declare (the server leaves its input schemas open); close them all with "additionalProperties": false at the root, in one place if you can (zod .strict() on every input object, a Pydantic base model with extra="forbid"), so a misspelt or invented argument is rejected instead of silently ignored.',
+    '{{count}} of {{total}} tools accept arguments their inputSchema does not declare (the server leaves its input schemas open); close them all with "additionalProperties": false at the root, in one place if you can ({{howAll}}), so a misspelt or invented argument is rejected instead of silently ignored.',
 };
 
 export default defineRule({
@@ -33,7 +44,8 @@ export default defineRule({
   ],
   messages,
   requires: ['tools'],
-  *check({ index }): Generator<Report<keyof typeof messages>> {
+  *check({ capture, index }): Generator<Report<keyof typeof messages>> {
+    const advice = HOW[serverLanguage(capture.target)];
     const deviations: Report<keyof typeof messages>[] = [];
     let judged = 0;
     for (const tool of index.tools) {
@@ -48,7 +60,7 @@ export default defineRule({
       const noParameters = topLevelParams(schema).length === 0 && !isObject(schema.patternProperties);
       deviations.push({
         messageId: noParameters ? 'openNoParameters' : 'open',
-        data: { name: tool.name },
+        data: { name: tool.name, how: advice.how },
         subject: { kind: 'tool', name: tool.name, pointer: '/inputSchema' },
         ...(extra !== undefined ? { evidence: `"additionalProperties": ${shortJson(extra)}` } : {}),
       });
@@ -61,9 +73,10 @@ export default defineRule({
     const names = deviations.map((d) => String(d.data?.name));
     yield {
       messageId: 'serverOpen',
-      data: { count: names.length, total: judged },
+      data: { count: names.length, total: judged, howAll: advice.howAll },
       subject: { kind: 'server' },
       evidence: toolListEvidence(names),
+      tools: names,
     };
   },
 });

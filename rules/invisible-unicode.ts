@@ -86,6 +86,8 @@ export default defineRule({
   severity: 'error',
   precision: 'high',
   checklist: 'none',
+  // It reads every tool's texts, so each tool gets a verdict (a finding about the server's own texts fails them all).
+  scoreScope: 'tools',
   summary:
     'Names, descriptions and schemas contain no invisible Unicode: no zero-width characters, bidirectional controls or tag characters.',
   references: [

@@ -18,7 +18,7 @@ export default defineRule({
     { title: 'Server-building guide — Python Implementation (FastMCP), Quality Checklist: "Async/await used for all I/O operations"' },
   ],
   messages,
-  requires: ['source'],
+  requires: ['source', 'python'],
   *check({ source }): Generator<Report<keyof typeof messages>> {
     if (!source?.syncNetworkCalls) return;
     const reported = new Set<string>();

@@ -66,12 +66,13 @@ export default defineRule({
     }
     const first = deviations[0]!;
     const count = deviations.length;
-    const evidence = toolListEvidence(deviations.map((d) => String(d.data?.name)));
+    const names = deviations.map((d) => String(d.data?.name));
     yield {
       messageId: first.messageId === 'noPrefix' ? 'serverNoPrefix' : 'serverMissingServicePrefix',
       data: { ...first.data, count, total: judged },
       subject: { kind: 'server' },
-      evidence,
+      evidence: toolListEvidence(names),
+      tools: names,
     };
   },
 });

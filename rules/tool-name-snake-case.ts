@@ -58,6 +58,7 @@ export default defineRule({
       },
       subject: { kind: 'server' },
       evidence: toolListEvidence(names),
+      tools: names,
     };
   },
 });

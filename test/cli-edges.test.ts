@@ -86,7 +86,7 @@ describe('numeric flags: the accepted edges', () => {
     ]);
     expect(unlimited.code).toBe(0);
     expect(none.code).toBe(1);
-    expect(none.stderr).toContain('exceed --max-warnings 0');
+    expect(none.stderr).toContain('1 warning exceeds --max-warnings 0');
   });
 
   it('--timeout 600000 and --min-score 0 are accepted', async () => {

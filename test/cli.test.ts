@@ -29,7 +29,7 @@ describe.concurrent('mcplint CLI', () => {
     // …unless --max-warnings says so.
     const strict = await runCli(['--max-warnings', '0', '--', node, fixturePath('rules/tool-annotations-present/bad.mjs')]);
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toContain('exceed --max-warnings 0');
+    expect(strict.stderr).toContain('1 warning exceeds --max-warnings 0');
   });
 
   it('raises a rule to error with --rule and then exits 1', async () => {

@@ -27,9 +27,10 @@ describe('progress', () => {
     p.stop();
     p.stop();
     expect(writes.length).toBeGreaterThan(2);
-    expect(writes[0]).toMatch(/^\r\x1b\[K. linting a server .*…$/);
+    // The elapsed time comes first, so the width cuts the long label, never the time.
+    expect(writes[0]).toMatch(/^\r\x1b\[K. \d+\.\d s · linting a server .*…$/);
     expect(writes[0]!.replace('\r\x1b[K', '').length).toBeLessThanOrEqual(39);
-    expect(writes.some((w) => w.includes('linting y ('))).toBe(true);
+    expect(writes.some((w) => w.endsWith(' s · linting y'))).toBe(true);
     expect(writes.at(-1)).toBe('\r\x1b[K');
     expect(writes.filter((w) => w === '\r\x1b[K')).toHaveLength(1);
   });
@@ -73,15 +74,26 @@ describe('what the progress line says', () => {
     expect(activityText([{ phase: 'listing' }, { phase: 'handshake' }])).toBe('2 servers · listing');
   });
 
-  it('shows the detail after the text, made inert', async () => {
+  it('shows the time and the detail before the text, made inert, so a narrow terminal still shows them', async () => {
     const { writes, stream } = fakeStream(true);
     stream.columns = 200;
     const p = startProgress('linting x', { stream, delayMs: 5, intervalMs: 5, detail: () => 'probing 2/9 · evil\x1b[2Jtool' });
     await sleep(40);
     p.stop();
     const drawn = writes.find((w) => w.includes('probing'))!;
-    expect(drawn).toMatch(/linting x · probing 2\/9 · evil.*tool \(\d+\.\d s\)$/);
+    expect(drawn).toMatch(/^\r\x1b\[K. \d+\.\d s · probing 2\/9 · evil.*tool · linting x$/);
     expect(drawn.replace(/^\r\x1b\[K/, '')).not.toContain('\x1b');
+    // A narrow terminal cuts the label: the time and the phase stay.
+    const narrow = fakeStream(true);
+    const q = startProgress(`linting ${'x'.repeat(100)}`, {
+      stream: narrow.stream,
+      delayMs: 5,
+      intervalMs: 5,
+      detail: () => 'probing 2/9',
+    });
+    await sleep(40);
+    q.stop();
+    expect(narrow.writes[0]).toMatch(/^\r\x1b\[K. \d+\.\d s · probing 2\/9 · linting x+…$/);
   });
 
   it('a live run reports each probe step with its tool', async () => {

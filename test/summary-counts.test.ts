@@ -71,7 +71,7 @@ describe('ignored findings in every format', () => {
   });
 
   it('checklist: counted next to the item tally', () => {
-    expect(checklist(report, CONTEXT)).toContain('(findings set aside: ignored: 1)');
+    expect(checklist(report, CONTEXT)).toContain('(ignored findings set aside: 1)');
   });
 });
 
@@ -88,10 +88,10 @@ describe('per-tool scores', () => {
     const listBooks = scores.find((s) => s.name === 'bookstore_list_books')!;
     // Two of the tool rules fail for this one tool (weights 6 and 1 of the tool rules' total); the
     // server's three tools and its other rules dilute the same two failures in the server score.
-    expect(listBooks).toMatchObject({ score: 93, grade: 'A', counts: { error: 1, warning: 1, note: 0 } });
+    expect(listBooks).toMatchObject({ score: 94, grade: 'A', counts: { error: 1, warning: 1, note: 0 } });
     for (const s of scores.filter((s) => s.name !== 'bookstore_list_books')) expect(s).toMatchObject({ score: 100, grade: 'A' });
     const doc = JSON.parse(json(lintReport(server), CONTEXT));
-    expect(doc.servers[0].tools.find((t: { name: string }) => t.name === 'bookstore_list_books')).toMatchObject({ score: 93, grade: 'A' });
+    expect(doc.servers[0].tools.find((t: { name: string }) => t.name === 'bookstore_list_books')).toMatchObject({ score: 94, grade: 'A' });
     expect(doc.servers[0].score).toBe(server.score.score);
     expect(server.score.score).toBeGreaterThan(listBooks.score);
     expect(server.score.score).toBeLessThan(100);
@@ -109,7 +109,7 @@ describe('gate', () => {
     expect(gate(report, {}).failed).toBe(false);
     expect(gate(report, { failOn: 'warning' }).failed).toBe(true);
     expect(gate(report, { failOn: 'note' }).reasons[0]).toMatch(/1 warning, 1 note/);
-    expect(gate(report, { failOn: 'none', maxWarnings: 0 }).reasons).toEqual(['1 warnings exceed --max-warnings 0']);
+    expect(gate(report, { failOn: 'none', maxWarnings: 0 }).reasons).toEqual(['1 warning exceeds --max-warnings 0']);
     // The score moves as rules are added (each rule that ran and passed dilutes the two findings).
     const score = server.score.score;
     expect(score).toBeLessThan(100);

@@ -25,5 +25,6 @@ export function finishingOf(run: ResolvedRun): Omit<FinishOptions, 'cwd' | 'colo
     ...(run.maxWarnings !== null ? { maxWarnings: run.maxWarnings } : {}),
     ...(run.minScore !== null ? { minScore: run.minScore } : {}),
     failOnSkipped: run.failOnSkipped,
+    ...(run.shard ? { sharded: true } : {}),
   };
 }

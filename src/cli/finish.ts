@@ -15,6 +15,7 @@ import type { LintReport } from '../report/report.js';
 import type { ExtraReport, FormatName } from './report-flags.js';
 import { inertLine } from '../shared/inert.js';
 import { writeOutputFile } from '../shared/output-file.js';
+import { UsageError } from './usage-error.js';
 
 export type { ExtraReport, FormatName };
 
@@ -44,13 +45,18 @@ export interface FinishOptions {
   readonly maxWarnings?: number;
   readonly minScore?: number;
   readonly failOnSkipped?: boolean;
+  /** --shard: the report is one shard of the run (what a too-large SARIF file is told to do differs). */
+  readonly sharded?: boolean;
 }
 
-function wantsSarif(options: FinishOptions): boolean {
-  return options.format === 'sarif' || (options.reports ?? []).some((r) => r.format === 'sarif');
+/** The formats whose paths are repository files (src/report/formatters/places.ts). */
+const PATH_FORMATS: ReadonlySet<FormatName> = new Set(['sarif', 'github', 'gitlab', 'junit', 'markdown']);
+
+function wantsPlaces(options: FinishOptions): boolean {
+  return PATH_FORMATS.has(options.format) || (options.reports ?? []).some((r) => PATH_FORMATS.has(r.format));
 }
 
-async function sarifPlaces(options: FinishOptions): Promise<RepositoryPlaces> {
+async function repositoryPlacesOf(options: FinishOptions): Promise<RepositoryPlaces> {
   const { repositoryPlaces } = await import('../locate/repository-places.js');
   return repositoryPlaces({
     cwd: options.cwd,
@@ -60,8 +66,13 @@ async function sarifPlaces(options: FinishOptions): Promise<RepositoryPlaces> {
   });
 }
 
-/** Render, write, gate. Returns the exit code: 0 or 1. */
+/** Render, write, gate. Returns the exit code: 0 or 1; a usage error (exit 2) when the report cannot be written as asked. */
 export async function finishLint(built: LintReport, rules: readonly Rule[], options: FinishOptions): Promise<number> {
+  // Refused before anything is written: a SARIF file GitHub would reject, or one cut short, helps no one.
+  if (options.format === 'sarif' || (options.reports ?? []).some((r) => r.format === 'sarif')) {
+    const tooMany = (await import('../report/formatters/sarif.js')).sarifRunLimit(built.servers.length, options.sharded === true);
+    if (tooMany) throw new UsageError(tooMany);
+  }
   const report = baselineReport(built, {
     cwd: options.cwd,
     ...(options.baseline ? { file: options.baseline } : {}),
@@ -69,10 +80,19 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
   });
   // --quiet: text counts what it leaves out, so it gets the whole report; other formats get the errors only.
   const shown = options.quiet && options.format !== 'text' ? quietView(report) : report;
-  const places = wantsSarif(options) ? await sarifPlaces(options) : undefined;
+  const places = wantsPlaces(options) ? await repositoryPlacesOf(options) : undefined;
+  // Decided before rendering, so every summary names what fails the run (the exit code follows it).
+  const result = gate(report, {
+    ...(options.failOn ? { failOn: options.failOn } : {}),
+    ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
+    ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
+    ...(options.strictBaseline ? { strictBaseline: true } : {}),
+    ...(options.failOnSkipped ? { failOnSkipped: true } : {}),
+  });
   const context = (color: boolean) => ({
     rules,
     color,
+    gate: result,
     ...(options.sarifCategory ? { sarifCategory: options.sarifCategory } : {}),
     ...(options.failOn ? { failOn: options.failOn } : {}),
     ...(places ? { repositoryPlaces: places } : {}),
@@ -110,13 +130,6 @@ export async function finishLint(built: LintReport, rules: readonly Rule[], opti
       );
   }
 
-  const result = gate(report, {
-    ...(options.failOn ? { failOn: options.failOn } : {}),
-    ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
-    ...(options.minScore !== undefined ? { minScore: options.minScore } : {}),
-    ...(options.strictBaseline ? { strictBaseline: true } : {}),
-    ...(options.failOnSkipped ? { failOnSkipped: true } : {}),
-  });
   for (const reason of result.reasons) process.stderr.write(`mcplint: ${inertLine(reason)}\n`);
   return result.failed ? 1 : 0;
 }

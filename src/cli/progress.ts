@@ -1,6 +1,7 @@
 /**
  * Progress for people watching a terminal: nothing for the first second (most runs finish sooner),
- * then a spinner line on stderr with what is going on and the elapsed time. Only when stderr is a
+ * then a spinner line on stderr with the elapsed time, the phase and what is linted (cut at the
+ * terminal's width, the phase and time never falling off its edge). Only when stderr is a
  * TTY and the user did not ask for --quiet, so logs, pipes, CI and --output files never see it.
  * The line is erased before anything else is printed.
  */
@@ -22,7 +23,7 @@ export interface ProgressOptions {
   /** ms before anything is shown. */
   readonly delayMs?: number;
   readonly intervalMs?: number;
-  /** What is going on right now, asked at every frame ("probing 3/12 · notes_get_note"); shown after the text. */
+  /** What is going on right now, asked at every frame ("probing 3/12 · notes_get_note"); shown before the text. */
   readonly detail?: () => string | undefined;
 }
 
@@ -49,7 +50,8 @@ export function startProgress(text: string, options: ProgressOptions = {}): Prog
     } catch {
       detail = undefined; // progress never breaks a run
     }
-    const line = `${FRAMES[frame++ % FRAMES.length]} ${inertLine(current)}${detail ? ` · ${inertLine(detail)}` : ''} (${seconds} s)`;
+    // The timer and the phase first: the label (a long command line) is what the width cuts.
+    const line = `${FRAMES[frame++ % FRAMES.length]} ${seconds} s${detail ? ` · ${inertLine(detail)}` : ''} · ${inertLine(current)}`;
     stream.write(`\r\x1b[K${clip(line, width, { fit: true })}`);
   };
   const delay = setTimeout(() => {

@@ -19,6 +19,8 @@ export type Requirement =
   | 'stdio'
   /** Reads the server's source (ctx.source). */
   | 'source'
+  /** The source index is of Python code: a check of Python idioms does not apply to other code (with 'source'). */
+  | 'python'
   /** Reached over HTTP (Streamable HTTP or legacy HTTP+SSE), so capture.exchanges exists. */
   | 'http'
   /** Declared in a client config file (--config-file), so capture.clientConfig exists. */

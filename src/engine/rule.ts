@@ -71,6 +71,11 @@ export interface Report<M extends string = string> {
   readonly evidence?: string;
   /** Index into capture.frames of the frame that shows it. */
   readonly frame?: number;
+  /**
+   * A finding about the server that a set of its tools shows (a convention most of them break):
+   * every one of those tools, so each view fails exactly these; absent, it fails every tool.
+   */
+  readonly tools?: readonly string[];
   /** Distinguishes several reports of one rule, subject and message (e.g. two polluting lines). */
   readonly key?: string;
   /** A place in the server's own code (source index coordinates) that locates the finding instead of the subject. */

@@ -58,6 +58,8 @@ export interface Finding {
   readonly subject: Subject;
   readonly evidence?: string;
   readonly frame?: number;
+  /** The tools a finding about the server names (Report.tools). */
+  readonly tools?: readonly string[];
   readonly fingerprint: string;
   /** The report's source place (Report.at), for locate(); not written to reports. */
   readonly at?: SourcePosition;
@@ -155,6 +157,7 @@ export function checkRule(rule: Rule, view: CheckedView, judging: JudgeSettings)
         subject: report.subject,
         ...(report.evidence !== undefined ? { evidence: report.evidence } : {}),
         ...(report.frame !== undefined && report.frame >= 0 ? { frame: report.frame } : {}),
+        ...(report.tools ? { tools: report.tools } : {}),
         fingerprint: fingerprint(rule.id, report.subject, report.messageId, report.key),
         ...(report.at ? { at: report.at } : {}),
       };
@@ -313,6 +316,10 @@ function missingRequirement(need: Requirement, capture: Capture, source: SourceI
   if (need === 'stdio')
     return capture.transport === 'stdio' ? undefined : notApplicable(`the transport is ${capture.transport}, not stdio`);
   if (need === 'source') return source ? undefined : gap('no source index (no project found, or --no-source)');
+  if (need === 'python')
+    return source?.language === 'python'
+      ? undefined
+      : notApplicable('the server is not written in Python (its source index is of TypeScript/JavaScript)');
   if (need.startsWith('probe:')) {
     const probe = capture.probes[need.slice('probe:'.length)];
     if (!probe) return gap(`probe ${need.slice(6)} was not run`);

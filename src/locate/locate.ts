@@ -5,7 +5,7 @@
  * the config file that declares the target → the saved capture. GitHub rejects a whole SARIF
  * upload when one result lacks a location, so there is always an answer.
  */
-import type { SourceIndex, SourcePosition } from '../model/source-index.js';
+import type { Registration, SourceIndex, SourcePosition } from '../model/source-index.js';
 import type { Subject } from '../engine/rule.js';
 
 export interface Location {
@@ -59,10 +59,25 @@ export function locate(subject: Subject, anchors: Anchors, at?: SourcePosition):
 function registrationOf(subject: Subject, source: SourceIndex | undefined) {
   if (!source || subject.kind === 'server' || subject.kind === 'transport') return undefined;
   const kind = subject.kind === 'resourceTemplate' ? 'resource' : subject.kind;
-  const registration = source.registrations.find((r) => r.kind === kind && r.name === subject.name);
+  const registration = registrationsOf(source).get(`${kind}\u0000${subject.name}`);
   if (!registration) return undefined;
   const property = subject.pointer && registration.properties ? propertyAt(registration.properties, subject.pointer) : undefined;
   return property ?? registration;
+}
+
+/** Registrations by kind and name, the first of each, built once per index: a server may register 10,000 tools. */
+const byName = new WeakMap<SourceIndex, ReadonlyMap<string, Registration>>();
+function registrationsOf(source: SourceIndex): ReadonlyMap<string, Registration> {
+  let map = byName.get(source);
+  if (!map) {
+    const built = new Map<string, Registration>();
+    for (const r of source.registrations) {
+      const key = `${r.kind}\u0000${r.name}`;
+      if (!built.has(key)) built.set(key, r);
+    }
+    byName.set(source, (map = built));
+  }
+  return map;
 }
 
 /**

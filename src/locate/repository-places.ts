@@ -1,9 +1,10 @@
 /**
- * Where a finding goes in a SARIF upload: the first of its candidate places that is a file of the
+ * Where a finding goes in every format that carries a path (SARIF, GitHub annotations, GitLab,
+ * JUnit, Markdown: src/report/formatters/places.ts): the first of its candidate places that is a file of the
  * repository (src/locate/repository.ts), best first — the finding's own location (the fact's source
  * line, the registration, the manifest or entry), the server's other anchors, the client config or
  * mcplint config that names the target, and last a repository file the user names (--sarif-anchor;
- * default the config file, else README.md). Text and JSON keep locate()'s working-directory paths.
+ * default the config file, else README.md). Text, JSON and HTML keep locate()'s working-directory paths.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

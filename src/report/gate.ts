@@ -43,7 +43,7 @@ export function gate(report: LintReport, options: GateOptions): GateResult {
   }
   if (options.maxWarnings !== undefined && sum.warning > options.maxWarnings) {
     failed = true;
-    reasons.push(`${sum.warning} warnings exceed --max-warnings ${options.maxWarnings}`);
+    reasons.push(`${sum.warning} warning${sum.warning === 1 ? ' exceeds' : 's exceed'} --max-warnings ${options.maxWarnings}`);
   }
   if (options.minScore !== undefined) {
     for (const server of report.servers) {

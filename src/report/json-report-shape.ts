@@ -12,6 +12,7 @@ import type { Location } from '../locate/locate.js';
 import { FINDING_LEVELS } from '../shared/levels.js';
 import type { BaselineEntry, BaselineSummary } from './baseline.js';
 import type { BaselinedFinding, LintReport, LocatedFinding, ServerReport } from './report.js';
+import type { SkippedToolEntry } from './skipped-tools.js';
 
 /** A server of a JSON report, as merge reads it: the score and counts are there, but merge computes them again. */
 export interface JsonServer extends Omit<ServerReport, 'score' | 'counts' | 'toolNames' | 'toolParameters'> {
@@ -125,6 +126,8 @@ function finding(value: unknown, path: string): LocatedFinding {
     message: field(o, 'message', path, string),
     subject: field(o, 'subject', path, subject),
     ...optional(o, 'evidence', path, string),
+    // The tools a server-wide finding names: merge scores them as the shard did (src/score/verdicts.ts).
+    ...optional(o, 'tools', path, strings),
     fingerprint: field(o, 'fingerprint', path, string),
     location: field(o, 'location', path, location),
   };
@@ -194,6 +197,11 @@ function skippedRule(value: unknown, path: string): SkippedRule {
   };
 }
 
+function skippedTool(value: unknown, path: string): SkippedToolEntry {
+  const o = object(value, path);
+  return { tool: field(o, 'tool', path, string), reason: field(o, 'reason', path, string), probes: field(o, 'probes', path, strings) };
+}
+
 function tool(value: unknown, path: string): { name: string; parameters: number } {
   const o = object(value, path);
   return { name: field(o, 'name', path, string), parameters: Object.hasOwn(o, 'parameters') ? field(o, 'parameters', path, count) : 0 };
@@ -219,6 +227,7 @@ function server(value: unknown, path: string): JsonServer {
     ...optional(o, 'baselined', path, (v, p) => array(v, p, reasonedFinding)),
     ...optional(o, 'tools', path, (v, p) => array(v, p, tool)),
     skipped: field(o, 'skipped', path, (v, p) => array(v, p, skippedRule)),
+    ...optional(o, 'skippedTools', path, (v, p) => array(v, p, skippedTool)),
     ran: field(o, 'ran', path, strings),
     ...optional(o, 'exposedTools', path, (v, p) => array(v, p, exposedTool)),
     notes: field(o, 'notes', path, strings),

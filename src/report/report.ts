@@ -8,21 +8,34 @@ import type { Rule, Severity } from '../engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from '../engine/run.js';
 import {
   fixGains,
-  ruleScope,
   ruleScores,
   scoreServer,
   type FixGain,
   type RuleScore,
   type Score,
+  type ScoreInput,
   type SubjectCounts,
 } from '../score/score.js';
+import { judgesServerItself, judgesTools } from '../score/rule-scope.js';
+import { ruleVerdicts, toolVerdicts, type RuleVerdict, type ToolVerdict } from '../score/verdicts.js';
 import { parameterCounts } from '../score/score-subjects.js';
 import type { BaselineSummary } from './baseline.js';
+import { skippedTools, type SkippedToolEntry } from './skipped-tools.js';
 import { countLevels, sumLevelCounts } from '../shared/levels.js';
 import { plural } from '../shared/text.js';
 
 export interface LocatedFinding extends Finding {
   readonly location: Location;
+  /**
+   * A finding about the server that names tools: where the source index registers each of them,
+   * in the finding's order (SARIF relatedLocations). Not part of the JSON format.
+   */
+  readonly related?: readonly RelatedPlace[];
+}
+
+/** The registration of one tool a server-wide finding names. */
+export interface RelatedPlace extends Location {
+  readonly tool: string;
 }
 
 /** A finding the baseline covers, with the reason its entry gives. */
@@ -69,6 +82,8 @@ export interface ServerReport {
   /** Parameters per listed tool: the subjects of parameter rules in the score (absent: none counted). */
   readonly toolParameters?: Readonly<Record<string, number>>;
   readonly skipped: readonly SkippedRule[];
+  /** Tools the probes did not call, and why (what "see the skipped tools" refers to); absent: none. */
+  readonly skippedTools?: readonly SkippedToolEntry[];
   /** Rules that ran on this server (enabled, data present). */
   readonly ran: readonly string[];
   readonly counts: Readonly<Record<Severity, number>>;
@@ -93,10 +108,14 @@ export function buildServerReport(
   rules: readonly Rule[],
   runNotes: readonly string[] = [],
 ): ServerReport {
-  const located = ({ at, ...f }: Finding): LocatedFinding => ({ ...f, location: locate(f.subject, anchors, at) });
+  const located = ({ at, ...f }: Finding): LocatedFinding => {
+    const related = f.tools ? registrations(f.tools, anchors) : [];
+    return { ...f, location: locate(f.subject, anchors, at), ...(related.length > 0 ? { related } : {}) };
+  };
   const hs = capture.handshake;
   const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
   const serverVersion = hs.ok && typeof hs.serverInfo.version === 'string' ? hs.serverInfo.version : undefined;
+  const notCalled = skippedTools(capture);
   const server: ServerHeader = {
     label: serverName ? `${serverName}${serverVersion ? ` ${serverVersion}` : ''}` : targetLabel(capture.target),
     target: capture.target,
@@ -112,6 +131,7 @@ export function buildServerReport(
     },
     toolNames: listedToolNames(capture),
     toolParameters: parameterCounts(capture),
+    ...(notCalled.length > 0 ? { skippedTools: notCalled } : {}),
     notes: runNotes.length > 0 ? [...capture.notes, ...runNotes] : capture.notes,
   };
   const judged = {
@@ -144,13 +164,14 @@ export function judgedServerReport(server: ServerHeader, judged: RunResult<Locat
 /** What the score of a server is computed from (a report being built, or one read back by merge). */
 export type ScoredServer = Pick<ServerReport, 'findings' | 'baselined' | 'ran' | 'stats' | 'toolParameters' | 'handshake'>;
 
-function scoreInput(server: ScoredServer, rules: readonly Rule[]) {
+function scoreInput(server: ScoredServer, rules: readonly Rule[]): ScoreInput {
   return {
     // Baselined findings are known but unresolved: they count.
     findings: [...server.findings, ...(server.baselined ?? [])],
     rules,
     ran: server.ran,
     subjects: serverSubjects(server),
+    ...(server.toolParameters ? { toolParameters: server.toolParameters } : {}),
     handshakeOk: server.handshake.ok,
   };
 }
@@ -160,7 +181,7 @@ export function serverScore(server: ScoredServer, rules: readonly Rule[]): Score
   return scoreServer(scoreInput(server, rules));
 }
 
-/** Each ran rule's part in the server's score (the Top fixes table reads it). */
+/** Each scored rule's part in the server's score (the JSON ruleScores). */
 export function serverRuleScores(server: ScoredServer, rules: readonly Rule[]): RuleScore[] {
   return server.handshake.ok ? ruleScores(scoreInput(server, rules)) : [];
 }
@@ -170,10 +191,53 @@ export function serverFixGains(server: ScoredServer, rules: readonly Rule[]): Fi
   return fixGains(scoreInput(server, rules));
 }
 
+/**
+ * Who fails what on one server (src/score/verdicts.ts), over the findings that count (reported and
+ * baselined): what every view of the server reads — scores, Top fixes, the HTML matrix, the checklist.
+ */
+export interface ServerVerdicts {
+  /** Every rule that ran or has findings and judges a subject here, in the order rules ran; scored or not. */
+  readonly rules: readonly RuleVerdict<LocatedFinding>[];
+  readonly ofRule: (ruleId: string) => RuleVerdict<LocatedFinding> | undefined;
+  /** Every listed tool (list order), then any other tool a finding is about or names. */
+  readonly tools: readonly ToolVerdict<LocatedFinding>[];
+  /** Which of the findings above are baselined (known; they count, but do not fail the run). */
+  readonly baselined: ReadonlySet<LocatedFinding>;
+}
+
+const verdictCache = new WeakMap<ServerReport, WeakMap<readonly Rule[], ServerVerdicts>>();
+
+export function serverVerdicts(server: ServerReport, rules: readonly Rule[]): ServerVerdicts {
+  let byRules = verdictCache.get(server);
+  if (!byRules) verdictCache.set(server, (byRules = new WeakMap()));
+  const cached = byRules.get(rules);
+  if (cached) return cached;
+  const input = { ...scoreInput(server, rules), findings: [...server.findings, ...(server.baselined ?? [])] };
+  const judged = ruleVerdicts(input);
+  const byId = new Map(judged.map((v) => [v.rule.id, v]));
+  const verdicts: ServerVerdicts = {
+    rules: judged,
+    ofRule: (ruleId) => byId.get(ruleId),
+    tools: toolVerdicts(input, server.toolNames ?? []),
+    baselined: new Set(server.baselined ?? []),
+  };
+  byRules.set(rules, verdicts);
+  return verdicts;
+}
+
 function serverSubjects(server: ScoredServer): SubjectCounts {
   const parameters = Object.values(server.toolParameters ?? {}).reduce((sum, n) => sum + n, 0);
   const { tools, prompts, resources, resourceTemplates } = server.stats;
   return { tools, parameters, prompts, resources: resources + resourceTemplates };
+}
+
+/** Where the source index registers each named tool (tools it does not know are left out). */
+function registrations(tools: readonly string[], anchors: Anchors): RelatedPlace[] {
+  if (!anchors.source) return [];
+  return tools.flatMap((tool) => {
+    const place = locate({ kind: 'tool', name: tool }, anchors);
+    return place.anchor === 'source' ? [{ ...place, tool }] : [];
+  });
 }
 
 function anchorPlacesOf(anchors: Anchors): Location[] {
@@ -194,43 +258,33 @@ function listedToolNames(capture: Capture): string[] {
 
 export interface ToolScore extends Score {
   readonly name: string;
-  /** Findings about this tool that count against the run (baselined and ignored ones excluded). */
+  /** Findings that fail this tool and count against the run (baselined and ignored ones excluded), server-wide ones naming it included. */
   readonly counts: Readonly<Record<Severity, number>>;
 }
 
 /**
- * Per-tool scores: the server model (src/score/score.ts) over one tool. Its rules are the ran
- * rules that judge tools or parameters, plus any rule with a finding about it; its subjects are the
- * tool and its parameters; baselined findings count, exactly as in the server score. Every listed
- * tool appears, in list order; a tool with findings that was not listed (e.g. a duplicate name) is added.
+ * Per-tool scores: the server model (src/score/score.ts) over one tool's verdicts. Its rules are
+ * the scored rules that ran and judge tools or parameters, plus any rule that fails it; its subjects
+ * are the tool and its parameters; a finding about the server that names the tool (or names none,
+ * of a tool rule) fails the whole tool; baselined findings count, exactly as in the server score.
+ * Every listed tool appears, in list order; a tool with findings that was not listed (e.g. a
+ * duplicate name) is added.
  */
 export function toolScores(server: ServerReport, rules: readonly Rule[]): ToolScore[] {
   if (!server.handshake.ok) return [];
   const ruleById = new Map(rules.map((r) => [r.id, r]));
   const toolRules = server.ran.filter((id) => {
     const rule = ruleById.get(id);
-    return rule !== undefined && (ruleScope(rule) === 'tools' || ruleScope(rule) === 'parameters');
+    return rule !== undefined && judgesTools(rule) && judgesServerItself(rule);
   });
-  // Findings grouped by tool once: per-tool filtering of every finding would be tools × findings.
-  const scored = new Map<string, Finding[]>();
-  const counted = new Map<string, Record<Severity, number>>();
-  for (const name of server.toolNames ?? []) scored.set(name, []);
-  for (const f of [...server.findings, ...(server.baselined ?? [])]) {
-    if (f.subject.kind !== 'tool') continue;
-    let list = scored.get(f.subject.name);
-    if (!list) scored.set(f.subject.name, (list = []));
-    list.push(f);
-  }
-  for (const f of server.findings) {
-    if (f.subject.kind !== 'tool') continue;
-    let counts = counted.get(f.subject.name);
-    if (!counts) counted.set(f.subject.name, (counts = { error: 0, warning: 0, note: 0 }));
-    counts[f.level]++;
-  }
-  return [...scored].map(([name, findings]) => {
+  const verdicts = serverVerdicts(server, rules);
+  return verdicts.tools.map(({ name, findings }) => {
+    // Within one tool, a finding about the server is about all of it.
+    const own = findings.map((f) => (f.subject.kind === 'tool' || f.tools === undefined ? f : { ...f, tools: undefined }));
     const subjects = { tools: 1, parameters: server.toolParameters?.[name] ?? 0, prompts: 0, resources: 0 };
-    const { cappedBy: _cappedBy, ...score } = scoreServer({ findings, rules, ran: toolRules, subjects, handshakeOk: true });
-    return { name, ...score, counts: counted.get(name) ?? { error: 0, warning: 0, note: 0 } };
+    const { cappedBy: _cappedBy, ...score } = scoreServer({ findings: own, rules, ran: toolRules, subjects, handshakeOk: true });
+    const counts = countLevels(findings.filter((f) => !verdicts.baselined.has(f)));
+    return { name, ...score, counts };
   });
 }
 

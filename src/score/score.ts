@@ -2,18 +2,22 @@
  * The 0–100 score and A–F grade, proportional in the manner of Lighthouse, and stable within a
  * major version (docs/scoring.md):
  *
- * - every rule that ran has a weight, from its metadata only: level weight × category weight;
+ * - every rule that ran on the server itself has a weight, from its metadata only: level weight ×
+ *   category weight (rules about the run around it, its client-config entry and the other servers,
+ *   are not scored: src/score/rule-scope.ts);
  * - its score is the share of the subjects it applies to (the server, its tools, their parameters,
- *   prompts or resources) that pass; a finding about the server as a whole fails every subject;
+ *   prompts or resources) that pass (src/score/verdicts.ts): a finding about the server as a whole
+ *   fails the tools it names, or every subject when it names none;
  * - the server's score is the weighted mean, rounded down, so any defect shows below 100;
  * - caps then bound the result: one defect that breaks clients outweighs any average.
  *
  * A rule with no applicable subject (prompt rules on a server without prompts) is left out.
  */
-import type { Finding } from '../engine/run.js';
-import type { Category, Rule, ScoreScope, Severity, Subject } from '../engine/rule.js';
+import type { Category, Severity } from '../engine/rule.js';
+import { judgesServerItself, ruleScope, type ScoredRule, type ScoreScope, type SubjectCounts } from './rule-scope.js';
+import { byId, ruleVerdicts, type VerdictInput } from './verdicts.js';
 
-export type { ScoreScope };
+export { ruleScope, type ScoredRule, type ScoreScope, type SubjectCounts };
 
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
 
@@ -56,35 +60,13 @@ export const CATEGORY_WEIGHTS: Readonly<Record<Category, number>> = {
   http: 0.5,
 };
 
-/** How many subjects of each scope a server (or one tool) has; the server itself is always one. */
-export type SubjectCounts = Readonly<Record<Exclude<ScoreScope, 'server'>, number>>;
-
-/** The metadata the score reads. */
-export type ScoredRule = Pick<Rule, 'id' | 'category' | 'basis' | 'severity' | 'requires' | 'scoreScope' | 'incompleteList'>;
-
 export function ruleWeight(rule: ScoredRule): number {
   const level = rule.severity === 'off' ? 'note' : rule.severity;
   return LEVEL_WEIGHTS[level] * CATEGORY_WEIGHTS[rule.category];
 }
 
-/** The rule's declared scope, else what its requirements imply (a rule that needs the tools judges tools). */
-export function ruleScope(rule: ScoredRule): ScoreScope {
-  if (rule.scoreScope) return rule.scoreScope;
-  const needs = rule.requires ?? [];
-  if (needs.includes('tools')) return 'tools';
-  if (needs.includes('prompts')) return 'prompts';
-  if (needs.includes('resources') || needs.includes('resourceTemplates')) return 'resources';
-  return 'server';
-}
-
-export interface ScoreInput {
-  /** Findings that count: reported and baselined (known but unresolved), not ignored. */
-  readonly findings: readonly Finding[];
-  /** The registry (or at least every rule that ran). */
-  readonly rules: readonly ScoredRule[];
-  /** Ids of the rules that ran. */
-  readonly ran: readonly string[];
-  readonly subjects: SubjectCounts;
+/** The server's verdicts (src/score/verdicts.ts), and whether it answered the handshake at all. */
+export interface ScoreInput extends VerdictInput {
   readonly handshakeOk: boolean;
 }
 
@@ -148,39 +130,28 @@ export const SCORE_CAPS: readonly ScoreCap[] = [
   },
 ];
 
-/** Rules by id, built once per rule set: per-tool scores ask for it once per tool. */
-const rulesById = new WeakMap<readonly ScoredRule[], ReadonlyMap<string, ScoredRule>>();
-function byId(rules: readonly ScoredRule[]): ReadonlyMap<string, ScoredRule> {
-  let map = rulesById.get(rules);
-  if (!map) rulesById.set(rules, (map = new Map(rules.map((r) => [r.id, r]))));
-  return map;
+/** Every scored rule with at least one applicable subject, with how many of them fail (src/score/verdicts.ts). */
+export function ruleScores(input: ScoreInput): RuleScore[] {
+  return ruleVerdicts(scoredInput(input)).map((v) => ({
+    ruleId: v.rule.id,
+    weight: ruleWeight(v.rule),
+    applicable: v.applicable,
+    failing: v.failing,
+  }));
 }
 
-/** Every ran rule with at least one applicable subject, with how many of them fail. */
-export function ruleScores(input: ScoreInput): RuleScore[] {
+/**
+ * The input without the rules about the run around the server (src/score/rule-scope.ts
+ * judgesServerItself) and their findings: the server is scored on itself, wherever it was linted.
+ */
+function scoredInput(input: ScoreInput): ScoreInput {
   const ruleById = byId(input.rules);
-  const failingByRule = new Map<string, Set<string>>();
-  for (const f of input.findings) {
-    const rule = ruleById.get(f.ruleId);
-    if (!rule) continue;
-    let failing = failingByRule.get(f.ruleId);
-    if (!failing) failingByRule.set(f.ruleId, (failing = new Set()));
-    failing.add(failingKey(f.subject, ruleScope(rule)));
-  }
-  const out: RuleScore[] = [];
-  for (const id of new Set([...input.ran, ...failingByRule.keys()])) {
+  const scored = (id: string) => {
     const rule = ruleById.get(id);
-    if (!rule) continue;
-    const scope = ruleScope(rule);
-    const failing = failingByRule.get(id);
-    const counted = scope === 'server' ? 1 : input.subjects[scope];
-    const applicable = Math.max(counted, failing?.size ?? 0);
-    if (applicable === 0) continue;
-    // A finding about the server as a whole (a convention the server does not follow) fails every subject.
-    const failed = failing === undefined ? 0 : failing.has(WHOLE) ? applicable : failing.size;
-    out.push({ ruleId: id, weight: ruleWeight(rule), applicable, failing: failed });
-  }
-  return out;
+    return rule === undefined || judgesServerItself(rule);
+  };
+  if (input.ran.every(scored) && input.findings.every((f) => scored(f.ruleId))) return input;
+  return { ...input, ran: input.ran.filter(scored), findings: input.findings.filter((f) => scored(f.ruleId)) };
 }
 
 /** The weighted mean of the rule scores, 0–100, before caps. */
@@ -202,7 +173,8 @@ export function scoreServer(input: ScoreInput): Score {
 }
 
 /** The weighted mean (0 when the handshake failed), then every cap that applies; not rounded. */
-function cappedScore(input: ScoreInput): { exact: number; cappedBy?: string } {
+function cappedScore(all: ScoreInput): { exact: number; cappedBy?: string } {
+  const input = scoredInput(all);
   const ruleById = byId(input.rules);
   let exact = input.handshakeOk ? weightedMean(ruleScores(input)) : 0;
   let cappedBy: string | undefined;
@@ -238,13 +210,4 @@ export function fixGains(input: ScoreInput): FixGain[] {
 
 export function gradeOf(score: number): Grade {
   return GRADE_BANDS.find(([, floor]) => score >= floor)![0];
-}
-
-const WHOLE = '\u0000whole';
-
-/** Which subject of the rule's scope a finding fails. */
-function failingKey(subject: Subject, scope: ScoreScope): string {
-  if (scope === 'server' || subject.kind === 'server' || subject.kind === 'transport') return WHOLE;
-  if (scope === 'parameters') return `${subject.kind}:${subject.name}#${subject.pointer ?? ''}`;
-  return `${subject.kind}:${subject.name}`;
 }

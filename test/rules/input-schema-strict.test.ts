@@ -56,6 +56,21 @@ describe(RULE, () => {
         findings: [{ messageId: 'open', subject: AT, message: /"additionalProperties": false/ }],
         assert: (result) => expect(result.findings[0]!.evidence).toBeUndefined(),
       },
+      ...(
+        [
+          ['node', ['dist/index.js'], /\(zod \.strict\(\)\) so/],
+          ['uv', ['run', 'server.py'], /\(Pydantic extra="forbid"\) so/],
+          ['./run-server', [], /\(zod \.strict\(\), Pydantic extra="forbid"\) so/],
+        ] as const
+      ).map(([command, args, advice]) => ({
+        // A Python server is not told to use zod, nor a Node one Pydantic; a command that says neither gets both.
+        name: `names the way to close a schema that ${command} ${args.join(' ')} can use`,
+        capture: () => ({
+          ...withSchema({ type: 'object', properties: PARAMS })(),
+          target: { kind: 'stdio' as const, command, args, envNames: [] },
+        }),
+        findings: [{ messageId: 'open' as const, subject: AT, message: advice }],
+      })),
       ...[true, {}].map((extra) => ({
         name: `reports additionalProperties ${JSON.stringify(extra)}, which allows anything`,
         capture: withSchema({ type: 'object', properties: PARAMS, additionalProperties: extra }),

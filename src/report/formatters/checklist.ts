@@ -1,12 +1,13 @@
 /**
- * The server-building guide's Quality Checklist, filled in from the findings: per server and item
- * ✓ (a rule that checks the item ran and found nothing), ✗ (a mapped rule has a finding) or
- * – (nothing could check it: not checkable from outside the server, no such rule in this version,
- * or every mapped rule was skipped).
+ * The server-building guide's Quality Checklist, filled in from the server's verdicts
+ * (src/report/report.ts serverVerdicts, which the scores read too): per server and item ✓ (a rule
+ * that checks the item judged the server and nothing fails it), ✗ (a mapped rule has a finding that
+ * counts: reported or baselined) or – (nothing could check it: not checkable from outside the
+ * server, no such rule in this version, every mapped rule was skipped, or they had nothing to judge).
  */
 import pc from 'picocolors';
 import { CHECKLIST_SECTIONS, checklistItems, type ChecklistItem } from '../../model/checklist-items.js';
-import type { ServerReport } from '../report.js';
+import { serverVerdicts, type ServerReport } from '../report.js';
 import { inertReport } from './inert-report.js';
 import type { FormatContext, Formatter } from './types.js';
 import { append } from '../../shared/append.js';
@@ -36,18 +37,18 @@ export const checklist: Formatter = (untrusted, context) => {
 export function evaluateChecklist(server: ServerReport, context: Pick<FormatContext, 'rules' | 'checklist'>): ItemResult[] {
   const registry = new Set(context.rules.map((r) => r.id));
   const skipped = new Map(server.skipped.map((s) => [s.ruleId, s.reason]));
-  const ranSet = new Set(server.ran);
-  const ran = (id: string): boolean => ranSet.has(id);
-  const findingCounts = new Map<string, number>();
-  for (const f of server.findings) findingCounts.set(f.ruleId, (findingCounts.get(f.ruleId) ?? 0) + 1);
+  const verdicts = serverVerdicts(server, context.rules);
+  const findingCount = (id: string): number => verdicts.ofRule(id)?.findings.length ?? 0;
+  const ran = new Set(server.ran);
 
   // Each item's rules come from the rules' own metadata, over the registry the run used.
   return (context.checklist ?? checklistItems(context.rules)).map((item): ItemResult => {
-    const failing = item.rules.filter((id) => findingCounts.has(id));
+    const failing = item.rules.filter((id) => findingCount(id) > 0);
     if (failing.length > 0) {
-      return { item, status: 'fail', detail: failing.map((id) => `${id} ×${findingCounts.get(id)}`).join(', ') };
+      return { item, status: 'fail', detail: failing.map((id) => `${id} ×${findingCount(id)}`).join(', ') };
     }
-    if (item.rules.some(ran)) return { item, status: 'pass' };
+    if (item.rules.some((id) => verdicts.ofRule(id) !== undefined)) return { item, status: 'pass' };
+    if (item.rules.some((id) => ran.has(id))) return { item, status: 'unchecked', detail: 'its rules had nothing to judge on this server' };
     if (item.rules.length === 0) return { item, status: 'unchecked', detail: 'not checkable from outside the server' };
     const known = item.rules.filter((id) => registry.has(id));
     if (known.length === 0) return { item, status: 'unchecked', detail: 'no rule checks it in this version' };
@@ -70,15 +71,13 @@ function renderServer(server: ServerReport, context: FormatContext, c: Colors): 
   }
   const checkable = results.filter((r) => r.status !== 'unchecked');
   const passing = checkable.filter((r) => r.status === 'pass');
-  const setAside = [
-    ...(server.ignored.length > 0 ? [`ignored: ${server.ignored.length}`] : []),
-    ...((server.baselined?.length ?? 0) > 0 ? [`baselined: ${server.baselined!.length}`] : []),
+  const baselined = server.baselined?.length ?? 0;
+  const notes = [
+    ...(server.ignored.length > 0 ? [`ignored findings set aside: ${server.ignored.length}`] : []),
+    ...(baselined > 0 ? [`baselined findings counted: ${baselined}`] : []),
   ];
-  // Ignored and baselined findings do not fail items, but they are never silently dropped.
-  lines.push(
-    '',
-    `${passing.length} of ${checkable.length} checkable items pass${setAside.length ? c.dim(` (findings set aside: ${setAside.join(', ')})`) : ''}`,
-  );
+  // Ignored findings do not fail items and baselined ones do (they are unresolved), but neither goes unsaid.
+  lines.push('', `${passing.length} of ${checkable.length} checkable items pass${notes.length ? c.dim(` (${notes.join('; ')})`) : ''}`);
   return lines;
 }
 

@@ -10,26 +10,30 @@
  * GitHub shows at most 10 error and 10 warning annotations per step (50 per job), so errors come
  * first; SARIF upload is the way to see everything.
  */
-import { clip } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
 import type { LocatedFinding, ServerReport } from '../report.js';
+import { evidenceLines } from './evidence.js';
+import { inertLine } from '../../shared/inert.js';
 import { inertReport } from './inert-report.js';
+import { findingPlace, standInNote, type FindingPlace } from './places.js';
 import type { Formatter } from './types.js';
 
 const COMMAND = { error: 'error', warning: 'warning', note: 'notice' } as const;
 const LEVEL_ORDER = { error: 0, warning: 1, note: 2 } as const;
-const MAX_EVIDENCE_CHARS = 300;
 
-export const github: Formatter = (untrusted) => {
+export const github: Formatter = (untrusted, context) => {
   const report = inertReport(untrusted);
   const lines: string[] = [];
   for (const server of report.servers) {
     const ordered = server.findings
       .map((f, i) => [f, i] as const)
       .sort(([a, i], [b, j]) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level] || i - j);
-    for (const [finding] of ordered) lines.push(annotation(finding));
+    for (const [finding] of ordered) lines.push(annotation(finding, findingPlace(finding.location, server, context)));
     lines.push(summary(server, report.servers.length > 1));
   }
+  // What fails the run when the counts alone do not say it (a plain line, as the summaries).
+  const fails = context.gate?.failed ? context.gate.reasons.map(inertLine) : [];
+  if (fails.length > 0) lines.push(`mcplint: the run fails: ${fails.join('; ')}`.replace(/\r?\n/g, ' '));
   const baseline = report.baseline;
   if (baseline && baseline.stale.length > 0) {
     const list = baseline.stale.map((e) => `${e.rule} ${e.subject}`).join('\n');
@@ -41,21 +45,27 @@ export const github: Formatter = (untrusted) => {
   return lines.join('\n') + '\n';
 };
 
-/** One workflow command for one finding (made inert here too, for callers that pass a finding straight from a report). */
-export function annotation(untrusted: LocatedFinding): string {
+/**
+ * One workflow command for one finding (made inert here too, for callers that pass a finding
+ * straight from a report), at `place` (src/report/formatters/places.ts; default: the finding's own location).
+ */
+export function annotation(
+  untrusted: LocatedFinding,
+  untrustedPlace: FindingPlace = findingPlace(untrusted.location, undefined, {}),
+): string {
   const finding = inertReport(untrusted);
+  const place = inertReport(untrustedPlace);
   const properties: string[] = [];
-  const location = finding.location;
   // The last-resort anchor is the command's name, not a file in the repository: no file property.
-  if (location && location.anchor !== 'target' && location.uri) {
-    properties.push(`file=${escapeProperty(location.uri)}`);
-    properties.push(`line=${Math.max(1, Math.floor(location.startLine) || 1)}`);
-    if (location.startColumn !== undefined && location.startColumn >= 1) properties.push(`col=${Math.floor(location.startColumn)}`);
+  if (place.inRepository || (place.anchor !== 'target' && place.uri)) {
+    properties.push(`file=${escapeProperty(place.uri)}`);
+    properties.push(`line=${place.startLine}`);
+    if (place.startColumn !== undefined) properties.push(`col=${place.startColumn}`);
   }
   properties.push(`title=${escapeProperty(`mcplint ${finding.ruleId}`)}`);
-  let message = finding.message;
+  let message = finding.message + standInNote(place);
   const evidence = finding.evidence?.trim();
-  if (evidence) message += `\nEvidence: ${clip(evidence, MAX_EVIDENCE_CHARS, { fit: true })}`;
+  if (evidence) message += `\nEvidence: ${evidenceLines(evidence).join('\n')}`;
   message += `\n${docsUrl(finding.ruleId)}`;
   return `::${COMMAND[finding.level]} ${properties.join(',')}::${escapeData(message)}`;
 }

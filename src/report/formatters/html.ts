@@ -9,19 +9,20 @@
 import { subjectLabel, type Rule } from '../../engine/rule.js';
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { listedText, totals, transportText } from '../report.js';
-import { clip, plural } from '../../shared/text.js';
+import { plural } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
 import { isKnownRule } from './rule-link.js';
 import { CHECKLIST_SECTIONS } from '../../model/checklist-items.js';
 import { evaluateChecklist, MARKS } from './checklist.js';
 import { html, raw, type Markup } from './html-escape.js';
-import { buildMatrix, type CellStatus, type MatrixCell, type MatrixRow } from './html-matrix.js';
+import { buildMatrix, type CellStatus, type Matrix, type MatrixCell, type MatrixRow } from './html-matrix.js';
+import { worstRank } from './order.js';
 import { HTML_STYLE } from './html-style.js';
+import { evidenceLines } from './evidence.js';
 import { inertReport } from './inert-report.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { FormatContext, Formatter } from './types.js';
 
-const MAX_EVIDENCE_CHARS = 4000;
 /** Scripts, frames, fonts and remote anything forbidden: defence in depth behind the escaping. */
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
@@ -87,7 +88,7 @@ ${matrixTable(matrix.categories, matrix.rows, id)}
 <h3>Quality checklist</h3>
 ${checklistList(server, context)}
 <h3>Findings</h3>
-${server.findings.length === 0 ? html`<p>${(server.baselined?.length ?? 0) > 0 ? 'No new problems.' : 'No problems found.'}</p>` : matrix.rows.map((row, r) => rowFindings(row, `${id}-r${r}`, context.rules))}
+${findingsSection(server, matrix, id, context.rules)}
 ${skippedRules(server)}
 ${server.notes.map((note) => html`<p class="muted">Note: ${note}</p>`)}
 </section>
@@ -157,31 +158,69 @@ function rowLabel(row: MatrixRow): Markup {
   return row.tool === undefined ? html`<span class="muted">server, prompts, resources</span>` : html`<code>${row.tool}</code>`;
 }
 
-function rowFindings(row: MatrixRow, rowId: string, rules: readonly Rule[]): Markup | '' {
+/** Every finding once, under its row (errors first: rows, groups and findings by their worst level). */
+function findingsSection(server: ServerReport, matrix: Matrix, id: string, rules: readonly Rule[]): Markup {
+  const baselined = new Set(server.baselined ?? []);
+  const intro =
+    server.findings.length > 0
+      ? ''
+      : baselined.size > 0
+        ? html`<p>No new problems; the known findings below are in the baseline and still count in the score.</p>`
+        : html`<p>No problems found.</p>`;
+  const rows = matrix.rows.map((row, r) => ({ row, r, rank: worstRank(row.cells.flatMap((c) => c.findings).concat(row.uncategorised)) }));
+  rows.sort((a, b) => a.rank - b.rank || a.r - b.r);
+  return html`${intro}${rows.map(({ row, r }) => rowFindings(row, r, `${id}-r`, matrix, baselined, rules))}`;
+}
+
+function rowFindings(
+  row: MatrixRow,
+  r: number,
+  rowPrefix: string,
+  matrix: Matrix,
+  baselined: ReadonlySet<LocatedFinding>,
+  rules: readonly Rule[],
+): Markup | '' {
   const groups = [
     ...row.cells
       .filter((c) => c.findings.length > 0)
-      .map((c) => ({ id: `${rowId}-${c.category}`, name: c.category, findings: c.findings })),
-    ...(row.uncategorised.length > 0 ? [{ id: `${rowId}-other`, name: 'other', findings: row.uncategorised }] : []),
+      .map((c) => ({ id: `${rowPrefix}${r}-${c.category}`, name: c.category, category: c.category, findings: c.findings })),
+    ...(row.uncategorised.length > 0
+      ? [{ id: `${rowPrefix}${r}-other`, name: 'other', category: undefined, findings: row.uncategorised }]
+      : []),
   ];
   if (groups.length === 0) return '';
-  return html`<h4 id="${rowId}">${row.tool === undefined ? 'server, prompts, resources' : html`tool <code>${row.tool}</code>`}</h4>
+  groups.sort((a, b) => worstRank(a.findings) - worstRank(b.findings));
+  return html`<h4 id="${rowPrefix}${r}">${row.tool === undefined ? 'server, prompts, resources' : html`tool <code>${row.tool}</code>`}</h4>
 ${groups.map(
   (g) => html`<div id="${g.id}"><p class="muted">${g.name}</p>
-<ol class="findings">${g.findings.map((f) => findingItem(f, row.tool === undefined, rules))}</ol></div>`,
+<ol class="findings">${g.findings.map((f) => {
+    const listed = matrix.listedIn.get(f) ?? r;
+    return listed === r || g.category === undefined
+      ? findingItem(f, row.tool === undefined, baselined.has(f), rules)
+      : findingReference(f, `${rowPrefix}${listed}-${g.category}`, listed === matrix.rows.length - 1, baselined.has(f));
+  })}</ol></div>`,
 )}`;
 }
 
-function findingItem(finding: LocatedFinding, showSubject: boolean, rules: readonly Rule[]): Markup {
+/**
+ * A finding listed under another row (a server-wide finding in a tool's cell, a tool's finding that
+ * fails the server): one short line linking there, as a server of 10,000 tools has one per tool.
+ */
+function findingReference(finding: LocatedFinding, href: string, aboutServer: boolean, known: boolean): Markup {
+  return html`<li class="also"><span class="level-${finding.level}">${finding.level}</span> <a href="#${href}"><code>${finding.ruleId}</code></a>${known ? ' (baselined)' : ''}, about ${aboutServer ? 'the server as a whole' : subjectLabel(finding.subject)}</li>
+`;
+}
+
+function findingItem(finding: LocatedFinding, showSubject: boolean, known: boolean, rules: readonly Rule[]): Markup {
   const s = finding.subject;
   const pointer = s.kind !== 'server' && s.kind !== 'transport' ? s.pointer : undefined;
   const evidence = finding.evidence?.trim();
   const where = `${finding.location.uri}:${finding.location.startLine}`;
-  return html`<li><span class="level-${finding.level}">${finding.level}</span> ${ruleLink(finding.ruleId, rules)}
+  return html`<li><span class="level-${finding.level}">${finding.level}</span> ${ruleLink(finding.ruleId, rules)}${known ? ' (baselined)' : ''}
 ${showSubject && html`<span>${subjectLabel(s)}</span>`} ${pointer && html`<code>${pointer}</code>`}
 <div>${finding.message}</div>
 <div class="where muted">${where}</div>
-${evidence && html`<pre>${clip(evidence, MAX_EVIDENCE_CHARS, { fit: true })}</pre>`}</li>
+${evidence && html`<pre>${evidenceLines(evidence).join('\n')}</pre>`}</li>
 `;
 }
 
@@ -202,9 +241,17 @@ ${CHECKLIST_SECTIONS.map((section) => {
 }
 
 function skippedRules(server: ServerReport): Markup | '' {
-  if (server.skipped.length === 0) return '';
-  return html`<details><summary>${plural(server.skipped.length, 'skipped rule')}</summary>
-<ul>${server.skipped.map((s) => html`<li><code>${s.ruleId}</code>: ${s.reason}</li>`)}</ul></details>`;
+  const notCalled = server.skippedTools ?? [];
+  const tools = new Set(notCalled.map((e) => e.tool)).size;
+  return html`${
+    server.skipped.length > 0 &&
+    html`<details><summary>${plural(server.skipped.length, 'skipped rule')}</summary>
+<ul>${server.skipped.map((s) => html`<li><code>${s.ruleId}</code>: ${s.reason}</li>`)}</ul></details>`
+  }${
+    notCalled.length > 0 &&
+    html`<details><summary>${plural(tools, 'skipped tool')} (not called by a probe)</summary>
+<ul>${notCalled.map((e) => html`<li><code>${e.tool}</code> (${e.probes.join(', ')}): ${e.reason}</li>`)}</ul></details>`
+  }`;
 }
 
 /** Stale baseline entries: they should be removed with --update-baseline. */

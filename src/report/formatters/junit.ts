@@ -9,7 +9,9 @@
  */
 import { subjectKey, type Severity } from '../../engine/rule.js';
 import type { LocatedFinding, ServerReport } from '../report.js';
-import type { Formatter } from './types.js';
+import { evidenceLines } from './evidence.js';
+import { findingPlace, placeText, standInNote } from './places.js';
+import type { FormatContext, Formatter } from './types.js';
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, note: 2 };
 
@@ -24,12 +26,13 @@ interface Case {
 export const junit: Formatter = (report, context) => {
   const failAt = context.failOn === undefined ? 'error' : context.failOn;
   const fails = (level: Severity): boolean => failAt !== 'none' && RANK[level] <= RANK[failAt];
-  const suites = report.servers.map((server, id) => suite(server, id, fails, context.timestamp ?? new Date()));
+  const suites = report.servers.map((server, id) => suite(server, id, fails, context));
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>', ...suites, '</testsuites>', ''].join('\n');
 };
 
-function suite(server: ServerReport, id: number, fails: (level: Severity) => boolean, when: Date): string {
-  const cases = casesOf(server, fails);
+function suite(server: ServerReport, id: number, fails: (level: Severity) => boolean, context: FormatContext): string {
+  const when = context.timestamp ?? new Date();
+  const cases = casesOf(server, fails, context);
   const failures = cases.filter((c) => c.failure).length;
   const skipped = cases.filter((c) => c.skipped !== undefined).length;
   const seconds = (server.stats.durationMs / 1000).toFixed(3);
@@ -61,7 +64,7 @@ function suite(server: ServerReport, id: number, fails: (level: Severity) => boo
   return lines.join('\n');
 }
 
-function casesOf(server: ServerReport, fails: (level: Severity) => boolean): Case[] {
+function casesOf(server: ServerReport, fails: (level: Severity) => boolean, context: FormatContext): Case[] {
   const bySubject = new Map<string, Map<string, LocatedFinding[]>>();
   for (const f of server.findings) {
     const subjects = bySubject.get(f.ruleId) ?? new Map<string, LocatedFinding[]>();
@@ -78,7 +81,11 @@ function casesOf(server: ServerReport, fails: (level: Severity) => boolean): Cas
     }
     for (const [subject, findings] of subjects) {
       const body = findings
-        .map((f) => `${f.level}: ${f.message} (${f.location.uri}:${f.location.startLine})${f.evidence ? `\n${f.evidence}` : ''}`)
+        .map((f) => {
+          const place = findingPlace(f.location, server, context);
+          const evidence = f.evidence ? `\n${evidenceLines(f.evidence).join('\n')}` : '';
+          return `${f.level}: ${f.message}${standInNote(place)} (${placeText(place)})${evidence}`;
+        })
         .join('\n\n');
       const failing = findings.find((f) => fails(f.level));
       cases.push(

@@ -8,24 +8,29 @@ import { subjectKey, type Rule, type Severity, type Subject } from '../../engine
 import type { LintReport, LocatedFinding, ServerReport } from '../report.js';
 import { listedText, totals, transportText } from '../report.js';
 import { plural } from '../../shared/text.js';
-import { clip } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
+import { evidenceLines } from './evidence.js';
+import { inertLine } from '../../shared/inert.js';
 import { inertReport } from './inert-report.js';
 import { isKnownRule } from './rule-link.js';
+import { worstFirstGroups } from './order.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
-import type { Formatter } from './types.js';
 import { append } from '../../shared/append.js';
+import { findingPlace, placeText, type FindingPlace } from './places.js';
+import type { FormatContext, Formatter } from './types.js';
 
 /** Findings listed per server; the rest are counted. */
 export const MAX_ROWS = 100;
-const MAX_EVIDENCE_CHARS = 500;
 
 export const markdown: Formatter = (untrusted, context) => {
   const report = inertReport(untrusted);
   const out: string[] = [];
   const several = report.servers.length > 1 || (report.skippedServers?.length ?? 0) > 0;
   if (several) append(out, overview(report));
-  for (const server of report.servers) append(out, renderServer(server, several ? '###' : '##', context.rules));
+  for (const server of report.servers) append(out, renderServer(server, several ? '###' : '##', context));
+  // What fails the run, under the first heading: a PR comment is read from the top.
+  const fails = context.gate?.failed ? context.gate.reasons.map(inertLine) : [];
+  if (fails.length > 0 && out.length > 0) out.splice(2, 0, `> **The run fails:** ${escapeText(fails.join('; '))}`, '');
   append(out, baselineSection(report));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
@@ -73,7 +78,8 @@ function topFixesTable(server: ServerReport, rules: readonly Rule[]): string[] {
   ];
 }
 
-function renderServer(server: ServerReport, heading: string, rules: readonly Rule[]): string[] {
+function renderServer(server: ServerReport, heading: string, context: FormatContext): string[] {
+  const rules = context.rules;
   const lines: string[] = [`${heading} ${heading === '##' ? 'mcplint: ' : ''}${escapeText(server.label)}`, ''];
   const facts = [`**Score ${server.score.score}/100 (${server.score.grade})**`, transportText(server.transport)];
   if (server.handshake.ok) {
@@ -99,12 +105,16 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
   } else {
     lines.push('| subject | level | rule | message |', '| --- | --- | --- | --- |');
     let group = '';
-    for (const finding of server.findings.slice(0, MAX_ROWS)) {
+    // Subjects with errors first, each subject's findings worst first.
+    const ordered = worstFirstGroups(server.findings, (f) => subjectKey(groupSubject(f.subject))).flat();
+    for (const finding of ordered.slice(0, MAX_ROWS)) {
       const subject = groupSubject(finding.subject);
       const key = subjectKey(subject);
       const subjectCell = key === group ? '' : subjectText(subject);
       group = key;
-      lines.push(`| ${subjectCell} | ${levelText(finding.level)} | ${ruleLink(finding.ruleId, rules)} | ${messageCell(finding)} |`);
+      lines.push(
+        `| ${subjectCell} | ${levelText(finding.level)} | ${ruleLink(finding.ruleId, rules)} | ${messageCell(finding, findingPlace(finding.location, server, context))} |`,
+      );
     }
     lines.push('');
     const rest = server.findings.length - MAX_ROWS;
@@ -116,6 +126,14 @@ function renderServer(server: ServerReport, heading: string, rules: readonly Rul
   if (server.skipped.length > 0) {
     lines.push(`<details><summary>${plural(server.skipped.length, 'skipped rule')}</summary>`, '');
     for (const s of server.skipped) lines.push(`- ${code(s.ruleId)}: ${escapeText(s.reason)}`);
+    lines.push('', '</details>', '');
+  }
+  const notCalled = server.skippedTools ?? [];
+  if (notCalled.length > 0) {
+    const tools = new Set(notCalled.map((e) => e.tool)).size;
+    lines.push(`<details><summary>${plural(tools, 'skipped tool')} (not called by a probe)</summary>`, '');
+    for (const e of notCalled.slice(0, MAX_ROWS)) lines.push(`- ${code(e.tool)} (${e.probes.join(', ')}): ${escapeText(e.reason)}`);
+    if (notCalled.length > MAX_ROWS) lines.push(`- _… and ${notCalled.length - MAX_ROWS} more (\`--format json\` lists every one)._`);
     lines.push('', '</details>', '');
   }
   if (server.notes.length > 0) {
@@ -166,15 +184,15 @@ function ruleLink(ruleId: string, rules: readonly Rule[]): string {
   return isKnownRule(ruleId, rules) ? `[${code(ruleId)}](${docsUrl(ruleId)})` : code(ruleId);
 }
 
-function messageCell(finding: LocatedFinding): string {
+/** The message; the source line that registers the subject (as the text format shows it); the evidence, folded. */
+function messageCell(finding: LocatedFinding, place: FindingPlace): string {
   const s = finding.subject;
   const pointer = s.kind !== 'server' && s.kind !== 'transport' && s.pointer ? `${code(s.pointer)} ` : '';
   let cell = pointer + escapeText(finding.message);
+  if (place.anchor === 'source') cell += ` ${code(placeText(place))}`;
   const evidence = finding.evidence?.trim();
   if (evidence) {
-    const clipped = clip(evidence, MAX_EVIDENCE_CHARS, { fit: true });
-    const body = clipped
-      .split(/\r?\n/)
+    const body = evidenceLines(evidence)
       .map((line) => escapeText(line))
       .join('<br>');
     cell += ` <details><summary>evidence</summary><code>${body}</code></details>`;

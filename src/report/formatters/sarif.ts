@@ -9,8 +9,10 @@
  *   one result without one rejects the whole upload. LocatedFinding always carries one (locate()
  *   always answers); `artifactUri` below also makes sure the uri is a non-empty relative reference;
  * - descriptions and names are clipped to GitHub's limits (255 / 1024 / 1024 characters);
- * - at most 20 runs per file and 25,000 results per run: beyond that we cap and say so in a
- *   toolExecutionNotification rather than produce a file GitHub rejects;
+ * - at most 20 runs per file and 25,000 results per run: the CLI refuses to write a file of more
+ *   runs (one per server) and says how to shard the run instead (sarifRunLimit); a library caller
+ *   that renders one anyway gets the first 20 and a toolExecutionNotification naming the rest,
+ *   rather than a file GitHub rejects; results beyond 25,000 are cut the same way;
  * - runs of one tool in one file need distinct categories (`automationDetails.id`): since July 2025
  *   upload-sarif rejects a file with several runs of the same tool and category (GitHub's
  *   changelog of 2025-07-21: "code scanning will stop combining multiple SARIF runs uploaded in
@@ -20,17 +22,29 @@
  *   several servers every run gets `<category or "mcplint">/<server slug>/`, the slug made from the
  *   config key or the server's name, never its version (a new version would close every alert);
  * - with `context.repositoryPlaces` (the CLI always gives it), every uri is an existing file of the
- *   repository, relative to `%SRCROOT%` (src/locate/repository-places.ts);
+ *   repository, relative to `%SRCROOT%` (src/report/formatters/places.ts, which every format with
+ *   paths reads); a finding about the server that names tools relates each registration line the
+ *   source index knows (`relatedLocations`, as many as GitHub shows; the message counts the rest);
  * - `driver.rules` lists every rule with short descriptions and helpUri, but the full help only for
  *   rules with results in the run: the help of 80 rules per run is most of a file's size.
  */
-import type { Log, Location as SarifLocation, LogicalLocation, Notification, ReportingDescriptor, Result, Run } from 'sarif';
+import type {
+  Log,
+  Location as SarifLocation,
+  LogicalLocation,
+  Notification,
+  PhysicalLocation,
+  ReportingDescriptor,
+  Result,
+  Run,
+} from 'sarif';
 import { firstParagraph, ruleMarkdown } from '../rule-docs.js';
-import type { RepositoryPlace, RepositoryPlaces } from '../../locate/repository-places.js';
 import { ruleStatus, subjectKey, type Level, type Rule, type Subject } from '../../engine/rule.js';
 import { targetLabel, type LintReport, type LocatedFinding, type ServerReport } from '../report.js';
 import { clip } from '../../shared/text.js';
 import { docsUrl, REPOSITORY_URL } from '../../shared/version.js';
+import { evidenceText } from './evidence.js';
+import { findingPlace, standInNote, type FindingPlace } from './places.js';
 import type { FormatContext, Formatter } from './types.js';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -40,8 +54,8 @@ export const MAX_RUNS = 20;
 export const MAX_RESULTS_PER_RUN = 25_000;
 /** The uriBaseId every repository-relative uri is resolved against (CodeQL's spelling). */
 export const SOURCE_ROOT = '%SRCROOT%';
-/** Evidence appended to a result message is clipped to about this many characters. */
-export const MAX_EVIDENCE_CHARS = 300;
+/** Related locations per result that GitHub shows (it stores no more than this either). */
+export const MAX_RELATED_LOCATIONS = 100;
 
 const LIMITS = { name: 255, description: 1024 } as const;
 /** Clipped SARIF text fits its limit, ellipsis included, and the ellipsis follows a word. */
@@ -49,6 +63,19 @@ const WITHIN_LIMIT = { fit: true, trimEnd: true } as const;
 
 /** Compact: an upload, not a page to read (indentation was a third of server-everything's file). */
 export const sarif: Formatter = (report, context) => JSON.stringify(sarifLog(report, context)) + '\n';
+
+/**
+ * Why a report cannot be one SARIF file GitHub accepts, and how to shard the run so each shard's
+ * file fits (undefined when it fits): one line, for the CLI to refuse with before writing anything.
+ */
+export function sarifRunLimit(servers: number, sharded: boolean): string | undefined {
+  if (servers <= MAX_RUNS) return undefined;
+  const shards = Math.ceil(servers / MAX_RUNS);
+  const how = sharded
+    ? `split it into more shards (this shard alone has ${servers} servers)`
+    : `lint it in ${shards} shards, one SARIF file and upload each: --shard 1/${shards}${shards > 2 ? ' …' : ''} --shard ${shards}/${shards}`;
+  return `SARIF: ${servers} servers make ${servers} runs, and GitHub code scanning rejects a file of more than ${MAX_RUNS}; ${how}`;
+}
 
 /** The SARIF log as an object (the formatter stringifies it; tests inspect it directly). */
 export function sarifLog(report: LintReport, context: FormatContext): Log {
@@ -102,7 +129,7 @@ function buildRun(
   const findings = all.slice(0, MAX_RESULTS_PER_RUN);
   const places = context.repositoryPlaces;
   const results = findings.map(([f, state]) => {
-    const result = buildResult(f, ruleIndex(f.ruleId), server, places);
+    const result = buildResult(f, ruleIndex(f.ruleId), server, context);
     return state ? { ...result, baselineState: state } : result;
   });
   for (const id of new Set(findings.map(([f]) => f.ruleId))) {
@@ -198,55 +225,73 @@ function buildRun(
   };
 }
 
-function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerReport, places: RepositoryPlaces | undefined): Result {
-  // The type says every finding is located; a report read back from JSON might not be. GitHub drops
-  // the whole upload for one location-less result, so never emit one.
-  const located = finding.location ?? { uri: '', startLine: 1, anchor: 'target' as const };
-  const placed: RepositoryPlace | undefined = places?.place(finding.location, server);
-  const location = placed ?? located;
+function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerReport, context: FormatContext): Result {
+  // findingPlace always answers, even for a finding read back from JSON without a location: GitHub
+  // drops the whole upload for one location-less result, so never emit one.
+  const place = findingPlace(finding.location, server, context);
   const logical = logicalLocation(finding.subject);
-  const sarifLocation: SarifLocation = {
-    physicalLocation: {
-      artifactLocation: placed
-        ? { uri: artifactUri(placed.uri, server.label), uriBaseId: SOURCE_ROOT }
-        : { uri: artifactUri(located.uri, server.label) },
-      region: {
-        startLine: Math.max(1, Math.floor(location.startLine) || 1),
-        ...(location.startColumn !== undefined && location.startColumn >= 1 ? { startColumn: Math.floor(location.startColumn) } : {}),
-      },
-    },
-    ...(logical ? { logicalLocations: [logical] } : {}),
-  };
+  const sarifLocation: SarifLocation = { physicalLocation: physical(place, server), ...(logical ? { logicalLocations: [logical] } : {}) };
+  const related = relatedLocations(finding, server, context);
   const partialFingerprints: Record<string, string> = { 'mcplint/v1': finding.fingerprint };
   // Fallback anchors put many findings on one line (e.g. package.json "name"): upload-sarif would
   // hash that line for all of them and GitHub could merge them into one alert, so we provide the
   // line hash ourselves from our stable fingerprint. Source-anchored results keep GitHub's own.
-  if (location.anchor !== 'source') partialFingerprints.primaryLocationLineHash = `${finding.fingerprint.slice(0, 16)}:1`;
+  if (place.anchor !== 'source') partialFingerprints.primaryLocationLineHash = `${finding.fingerprint.slice(0, 16)}:1`;
   return {
     ruleId: finding.ruleId,
     ruleIndex,
     level: finding.level,
-    message: { text: messageText(finding, placed?.standIn) },
+    message: { text: messageText(finding, place, related.omitted) },
     locations: [sarifLocation],
+    ...(related.locations.length > 0 ? { relatedLocations: related.locations } : {}),
     partialFingerprints,
     properties: {
       subject: subjectKey(finding.subject),
-      anchor: location.anchor,
-      ...(placed?.standIn
-        ? { target: placed.standIn.target, ...(placed.standIn.original ? { foundAt: placed.standIn.original } : {}) }
-        : {}),
+      anchor: place.anchor,
+      ...(place.standIn ? { target: place.standIn.target, ...(place.standIn.original ? { foundAt: place.standIn.original } : {}) } : {}),
     },
   };
 }
 
-function messageText(finding: LocatedFinding, standIn: RepositoryPlace['standIn']): string {
+function physical(place: FindingPlace, server: ServerReport): PhysicalLocation {
+  return {
+    artifactLocation: place.inRepository
+      ? { uri: artifactUri(place.uri, server.label), uriBaseId: SOURCE_ROOT }
+      : { uri: artifactUri(place.uri, server.label) },
+    region: { startLine: place.startLine, ...(place.startColumn !== undefined ? { startColumn: place.startColumn } : {}) },
+  };
+}
+
+/**
+ * A finding about the server that names tools: the registration line of each one the source index
+ * knows (GitHub shows at most MAX_RELATED_LOCATIONS of them; the message counts the rest). Only
+ * places in the repository: a stand-in line would relate nothing.
+ */
+function relatedLocations(
+  finding: LocatedFinding,
+  server: ServerReport,
+  context: FormatContext,
+): { locations: SarifLocation[]; omitted: number } {
+  const locations: SarifLocation[] = [];
+  let omitted = 0;
+  for (const related of finding.related ?? []) {
+    const place = findingPlace(related, server, context);
+    if (place.standIn || place.anchor !== 'source') continue;
+    if (locations.length === MAX_RELATED_LOCATIONS) {
+      omitted++;
+      continue;
+    }
+    locations.push({ id: locations.length, physicalLocation: physical(place, server), message: { text: `tool ${related.tool}` } });
+  }
+  return { locations, omitted };
+}
+
+function messageText(finding: LocatedFinding, place: FindingPlace, relatedOmitted: number): string {
   const evidence = finding.evidence?.trim();
-  const quoted = evidence
-    ? `${finding.message} Evidence: ${clip(evidence.replace(/\s+/g, ' '), MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}`
-    : finding.message;
-  if (!standIn) return quoted;
-  // The file shown only stands in for what was linted (properties.foundAt says where it really is).
-  return `${quoted} (Target: ${clip(standIn.target, MAX_EVIDENCE_CHARS, WITHIN_LIMIT)}.)`;
+  const quoted = evidence ? `${finding.message} Evidence: ${evidenceText(evidence)}` : finding.message;
+  const more = relatedOmitted > 0 ? ` (${relatedOmitted} more registration${relatedOmitted === 1 ? '' : 's'} not linked.)` : '';
+  // A place that only stands in for what was linted says so (properties.foundAt says where it really is).
+  return `${quoted}${more}${standInNote(place)}`;
 }
 
 const LOGICAL_PREFIX = { tool: 'tools', prompt: 'prompts', resource: 'resources', resourceTemplate: 'resourceTemplates' } as const;

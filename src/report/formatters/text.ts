@@ -9,11 +9,16 @@ import { subjectKey, subjectLabel, type Rule, type Severity } from '../../engine
 import type { LintReport, ServerReport } from '../report.js';
 import { listedText, totals, transportText } from '../report.js';
 import { plural } from '../../shared/text.js';
-import { foldFindings, foldHeadline, groupSubject } from './fold.js';
+import { FOLD_NAMES, foldFindings, foldHeadline, groupSubject } from './fold.js';
+import { evidenceLines } from './evidence.js';
 import { inertReport } from './inert-report.js';
+import { worstFirst, worstFirstGroups, worstRank } from './order.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
+import type { GateResult } from '../gate.js';
+import { countLevels } from '../../shared/levels.js';
+import { inertLine } from '../../shared/inert.js';
 import type { Formatter } from './types.js';
-import { wrappedLine } from './wrap.js';
+import { footerLines, wrappedLine } from './wrap.js';
 import { append, largest } from '../../shared/append.js';
 
 /** Where a finding's message starts: four spaces, the level tag (seven wide) and two spaces. */
@@ -27,18 +32,30 @@ export const text: Formatter = (untrusted, context) => {
   const c = pc.createColors(context.color);
   const out: string[] = [];
   const fold = context.fold !== false;
-  if (context.quiet) return quietText(report, c, fold, context.width);
-  for (const server of report.servers) append(out, renderServer(server, c, fold, context.rules, context.width)).push('');
+  const fails = failText(context.gate);
+  if (context.quiet) return quietText(report, c, fold, context.width, fails);
   const skipped = report.skippedServers ?? [];
-  if (report.servers.length > 1 || skipped.length > 0) {
+  // The last summary line names what failed the run: the server's own when it is the only one.
+  const overall = report.servers.length > 1 || skipped.length > 0;
+  for (const server of report.servers)
+    append(out, renderServer(server, c, fold, context.rules, context.width, overall ? undefined : fails)).push('');
+  if (overall) {
     append(out, serverLines(report, c)).push('');
-    out.push(summaryLine(totals(report), c, { linted: report.servers.length, skipped: skipped.length }));
+    const scope = { linted: report.servers.length, skipped: skipped.length };
+    out.push(summaryLine(totals(report), knownCounts(report.servers), c, fails, scope) + failSuffix(fails, c));
   }
   append(out, baselineLines(report, c));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
 
-function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: readonly Rule[], width: number | undefined): string[] {
+function renderServer(
+  server: ServerReport,
+  c: Colors,
+  fold: boolean,
+  rules: readonly Rule[],
+  width: number | undefined,
+  fails: string | undefined,
+): string[] {
   const lines: string[] = [];
   const facts: string[] = [transportText(server.transport)];
   if (server.handshake.ok) {
@@ -53,27 +70,48 @@ function renderServer(server: ServerReport, c: Colors, fold: boolean, rules: rea
   if (server.findings.length > 0) lines.push('');
 
   const cap = server.score.cappedBy ? `, capped: ${server.score.cappedBy}` : '';
-  lines.push(summaryLine(server.counts, c) + c.dim(` · score ${server.score.score}/100 (${server.score.grade}${cap})`));
+  const score = c.dim(` · score ${server.score.score}/100 (${server.score.grade}${cap})`);
+  lines.push(summaryLine(server.counts, knownCounts([server]), c, fails) + score + failSuffix(fails, c));
   append(lines, topFixLines(server, rules, c));
-  if (server.ignored.length > 0) lines.push(c.dim(`  ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`));
+  // Footer lines wrap at spaces on a terminal, like findings, rather than where the terminal cuts them.
+  const footer = (indent: number, line: string, style: (s: string) => string) => append(lines, footerLines(indent, line, style, width));
+  if (server.ignored.length > 0) footer(2, `ignored: ${plural(server.ignored.length, 'finding')} (reasons in config)`, c.dim);
   const baselined = server.baselined?.length ?? 0;
-  if (baselined > 0) lines.push(c.dim(`  baselined: ${plural(baselined, 'known finding')} (in the baseline; not failing the run)`));
+  if (baselined > 0) footer(2, `baselined: ${plural(baselined, 'known finding')} (in the baseline; not failing the run)`, c.dim);
   // Rules that could apply but lacked data are gaps worth naming; rules for another transport,
   // protocol era or a client config are only counted (json lists every reason).
   const gaps = server.skipped.filter((s) => s.applicable !== false);
   const notApplicable = server.skipped.length - gaps.length;
   if (gaps.length > 0) {
-    lines.push(c.dim(`  not checked: ${plural(gaps.length, 'rule')}`));
-    for (const line of gapLines(gaps, fold)) lines.push(c.dim(`    ${line}`));
+    footer(2, `not checked: ${plural(gaps.length, 'rule')}`, c.dim);
+    for (const line of gapLines(gaps, fold)) footer(4, line, c.dim);
   }
   if (notApplicable > 0)
-    lines.push(
-      c.dim(
-        `  ${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version, what it offers, or target kind)`,
-      ),
+    footer(
+      2,
+      `${plural(notApplicable, 'rule')} not applicable to this server (transport, protocol version, what it offers, or target kind)`,
+      c.dim,
     );
-  for (const note of server.notes) lines.push(c.yellow(`  note: ${note}`));
+  for (const line of skippedToolLines(server, fold)) footer(line.indent, line.text, c.dim);
+  for (const note of server.notes) footer(2, `note: ${note}`, c.yellow);
   return lines;
+}
+
+/** Skipped tools named per fold: as many as a fold names subjects. */
+const SKIPPED_TOOLS_SHOWN = FOLD_NAMES;
+
+/** The tools the probes did not call, and why ("see the skipped tools"); folded to the first few, with how many more. */
+function skippedToolLines(server: ServerReport, fold: boolean): { indent: number; text: string }[] {
+  const entries = server.skippedTools ?? [];
+  if (entries.length === 0) return [];
+  const tools = new Set(entries.map((e) => e.tool)).size;
+  const shown = fold ? entries.slice(0, SKIPPED_TOOLS_SHOWN) : entries;
+  const rest = entries.length - shown.length;
+  return [
+    { indent: 2, text: `skipped tools: ${plural(tools, 'tool')} a probe did not call, and why` },
+    ...shown.map((e) => ({ indent: 4, text: `${e.tool} (${e.probes.join(', ')}): ${e.reason}` })),
+    ...(rest > 0 ? [{ indent: 4, text: `… and ${rest} more (--no-fold lists every one)` }] : []),
+  ];
 }
 
 /** Rules folded into one line per shared reason (a bare listing skips ~40 for the same one); --no-fold lists each. */
@@ -100,23 +138,22 @@ function gapLines(gaps: ServerReport['skipped'], fold: boolean): string[] {
 function findingLines(findings: ServerReport['findings'], c: Colors, fold: boolean, width: number | undefined): string[] {
   const lines: string[] = [];
   const { folds, rest } = foldFindings(findings, fold);
-  let currentGroup = '';
-  for (const finding of rest) {
-    const group = subjectKey(groupSubject(finding.subject));
-    if (group !== currentGroup) {
-      currentGroup = group;
-      const where = finding.location.anchor === 'source' ? c.dim(`  ${finding.location.uri}:${finding.location.startLine}`) : '';
-      lines.push('', `  ${c.bold(subjectLabel(groupSubject(finding.subject)))}${where}`);
-    }
-    append(lines, wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
-    if (finding.evidence) {
-      for (const line of finding.evidence.split('\n').slice(0, 15)) lines.push(`${INDENT}${c.dim('│')} ${c.dim(line)}`);
+  // Subjects with errors first, each subject's findings worst first.
+  for (const group of worstFirstGroups(rest, (f) => subjectKey(groupSubject(f.subject)))) {
+    const first = group[0]!;
+    const where = first.location.anchor === 'source' ? c.dim(`  ${first.location.uri}:${first.location.startLine}`) : '';
+    lines.push('', `  ${c.bold(subjectLabel(groupSubject(first.subject)))}${where}`);
+    for (const finding of group) {
+      append(lines, wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
+      if (finding.evidence) {
+        for (const line of evidenceLines(finding.evidence)) lines.push(`${INDENT}${c.dim('│')} ${c.dim(line)}`);
+      }
     }
   }
   if (folds.length > 0) {
     lines.push('', `  ${c.bold('repeated findings')} ${c.dim('(--no-fold prints every one)')}`);
-    for (const f of folds) {
-      const first = f.findings[0]!;
+    for (const f of [...folds].sort((a, b) => worstRank(a.findings) - worstRank(b.findings))) {
+      const first = worstFirst(f.findings)[0]!;
       lines.push(`    ${levelTag(first.level, c)}  ${foldHeadline(f)}`);
       lines.push(`${INDENT}${c.dim(`e.g. ${first.message}`)}`);
     }
@@ -128,7 +165,7 @@ function findingLines(findings: ServerReport['findings'], c: Colors, fold: boole
  * --quiet: error findings only (under their server's name), then one summary line that says how
  * many warnings and notes it leaves out; no score, Top fixes or not-checked list.
  */
-function quietText(report: LintReport, c: Colors, fold: boolean, width: number | undefined): string {
+function quietText(report: LintReport, c: Colors, fold: boolean, width: number | undefined, fails: string | undefined): string {
   const out: string[] = [];
   for (const server of report.servers) {
     const errors = server.findings.filter((f) => f.level === 'error');
@@ -142,9 +179,14 @@ function quietText(report: LintReport, c: Colors, fold: boolean, width: number |
     .join(', ');
   const skipped = report.skippedServers?.length ?? 0;
   const across = report.servers.length > 1 || skipped > 0 ? ` in ${plural(report.servers.length, 'linted server')}` : '';
-  const tail = `${hidden ? ` (${hidden} not shown)` : ''}${skipped > 0 ? `, ${plural(skipped, 'server')} skipped (not linted)` : ''}`;
-  if (sum.error > 0) out.push(`${c.red('✖')} ${plural(sum.error, 'error')}${across}${tail}`);
-  else if (skipped > 0) out.push(c.yellow(`⚠ no errors${across}${tail}`));
+  const known = problemCount(knownCounts(report.servers));
+  const tail =
+    `${hidden ? ` (${hidden} not shown)` : ''}${known > 0 ? `, ${plural(known, 'known problem')} in the baseline` : ''}` +
+    `${skipped > 0 ? `, ${plural(skipped, 'server')} skipped (not linted)` : ''}`;
+  const suffix = failSuffix(fails, c);
+  if (sum.error > 0) out.push(`${c.red('✖')} ${plural(sum.error, 'error')}${across}${tail}${suffix}`);
+  else if (fails) out.push(`${c.red('✖')} no errors${across}${tail}${suffix}`);
+  else if (skipped > 0 || known > 0) out.push(c.yellow(`⚠ no ${known > 0 ? 'new ' : ''}errors${across}${tail}`));
   else out.push(c.green(hidden ? `✔ no errors${across}${tail}` : `✔ no problems${across}`));
   return `${out.join('\n')}\n`;
 }
@@ -191,12 +233,54 @@ function levelTag(level: Severity, c: Colors): string {
   return c.blue('note   ');
 }
 
-/** The counts line (never "no problems" while servers were skipped: they were not judged at all); with `scope` (a multi-server or skipping run) it says how many servers were linted and skipped. */
-function summaryLine(counts: Readonly<Record<Severity, number>>, c: Colors, scope?: { linted: number; skipped: number }): string {
-  const problems = counts.error + counts.warning + counts.note;
+type Counts = Readonly<Record<Severity, number>>;
+
+/**
+ * The counts line: never "no problems" while servers were skipped (they were not judged at all) or
+ * the baseline holds known problems (they still count in the score, and may cap it); ✖ whenever
+ * the run fails. With `scope` (a multi-server or skipping run) it says how many servers were linted
+ * and skipped.
+ */
+function summaryLine(
+  counts: Counts,
+  known: Counts,
+  c: Colors,
+  fails: string | undefined,
+  scope?: { linted: number; skipped: number },
+): string {
+  const problems = problemCount(counts);
+  const knownProblems = problemCount(known);
   const where = scope ? ` in ${plural(scope.linted, 'linted server')}` : '';
   const skipped = scope && scope.skipped > 0 ? `, ${plural(scope.skipped, 'server')} skipped (not linted)` : '';
-  if (problems === 0) return skipped ? c.yellow(`⚠ no problems${where}${skipped}`) : c.green(`✔ no problems${where}`);
-  const mark = counts.error > 0 ? c.red('✖') : c.yellow('⚠');
-  return `${mark} ${plural(problems, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')})${where}${skipped}`;
+  const inBaseline = knownProblems > 0 ? `${plural(knownProblems, 'known problem')} in the baseline (${levelsText(known)})` : '';
+  if (problems === 0 && !fails) {
+    if (inBaseline) return c.yellow(`⚠ no new problems${where}; ${inBaseline}${skipped}`);
+    return skipped ? c.yellow(`⚠ no problems${where}${skipped}`) : c.green(`✔ no problems${where}`);
+  }
+  const mark = counts.error > 0 || fails ? c.red('✖') : c.yellow('⚠');
+  const found = problems === 0 ? `no new problems${where}` : `${plural(problems, 'problem')} (${levelsText(counts)})${where}`;
+  return `${mark} ${found}${inBaseline ? `; ${inBaseline}` : ''}${skipped}`;
+}
+
+function levelsText(counts: Counts): string {
+  return `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.note, 'note')}`;
+}
+
+function problemCount(counts: Counts): number {
+  return counts.error + counts.warning + counts.note;
+}
+
+/** Baselined findings by level: known, not failing the run, still counted in the score. */
+function knownCounts(servers: readonly ServerReport[]): Counts {
+  return countLevels(servers.flatMap((s) => s.baselined ?? []));
+}
+
+/** What failed the run, when the counts alone do not say it (src/report/gate.ts gives no reason for error findings). */
+function failText(gate: GateResult | undefined): string | undefined {
+  // Reasons name servers (their labels come from the server): inert, as everything else printed.
+  return gate?.failed && gate.reasons.length > 0 ? gate.reasons.map(inertLine).join('; ') : undefined;
+}
+
+function failSuffix(fails: string | undefined, c: Colors): string {
+  return fails ? ` ${c.red(`· the run fails: ${fails}`)}` : '';
 }

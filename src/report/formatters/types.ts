@@ -1,6 +1,7 @@
 /** Formatters are plain functions from the report to a string (ESLint/Spectral style). */
 import type { RepositoryPlaces } from '../../locate/repository-places.js';
 import type { Rule } from '../../engine/rule.js';
+import type { GateResult } from '../gate.js';
 import type { LintReport } from '../report.js';
 import type { ChecklistItem } from '../../model/checklist-items.js';
 
@@ -27,6 +28,8 @@ export interface FormatContext {
   readonly width?: number;
   /** Text: --quiet, errors only and one summary line that counts what it leaves out. */
   readonly quiet?: boolean;
+  /** The run's verdict (src/report/gate.ts): summaries name the condition that failed the run. Absent: none given (library use). */
+  readonly gate?: GateResult;
   /** When the run happened (JUnit timestamps); default now. */
   readonly timestamp?: Date;
 }

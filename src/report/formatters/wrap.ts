@@ -50,3 +50,15 @@ export function wrappedLine(
   else out.push(indent + dim(trailer));
   return out;
 }
+
+/**
+ * A footer line (`indent` spaces, then `text`) on a terminal of known `width`: broken at spaces,
+ * continued two columns further in, each line styled by `style`; without a width, one line.
+ */
+export function footerLines(indent: number, text: string, style: (s: string) => string, width: number | undefined): string[] {
+  const lead = ' '.repeat(indent);
+  if (width === undefined || width - indent - 2 < MIN_COLUMN || indent + text.length <= width) return [style(lead + text)];
+  const [first, ...rest] = wrapWords(text, width - indent);
+  const continued = rest.length > 0 ? wrapWords(rest.join(' '), width - indent - 2) : [];
+  return [style(lead + first), ...continued.map((line) => style(`${lead}  ${line}`))];
+}
