@@ -1,6 +1,7 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
 import type { PeerCapture } from '../src/engine/requirements.js';
 import { exposedTools } from './lib/exposed-tools.js';
+import { peersSharing } from './lib/peer-tools.js';
 
 const messages = {
   collision:
@@ -33,10 +34,12 @@ export default defineRule({
   requires: ['tools', 'peers'],
   *check({ capture, index, peers }): Generator<Report<keyof typeof messages>> {
     if (!peers || peers.length === 0) return;
-    const own = exposedTools(capture, index);
-    for (const peer of peers) {
+    const own = [...exposedTools(capture, index)].sort();
+    if (own.length === 0) return;
+    // Only the peers that share a name, found through the run's index of names (peer-tools.ts).
+    for (const peer of peersSharing(capture, index, peers, own)) {
       const theirs = exposedTools(peer.capture, peer.index);
-      for (const name of [...own].sort()) {
+      for (const name of own) {
         if (!theirs.has(name)) continue;
         yield {
           messageId: 'collision',

@@ -35,7 +35,7 @@ export async function planRun(run: RunConfig): Promise<PlannedServer[]> {
   for (const input of inputs) {
     const { capture, plan } = await acquireServer(input, context);
     const name = input.kind === 'target' ? input.name : undefined;
-    // A saved capture was redacted when it was read; its plan holds nothing more to redact but token shapes.
+    // A saved capture holds no value it was handed (it was redacted when saved): token shapes are all that is left to find.
     const secrets = input.kind === 'target' ? targetSecrets(input.target) : [];
     const planned = redactJson({ label: `${name ? `${name}: ` : ''}${labelOf(capture)}`, plan: plan! }, secrets);
     out.push({ ...planned, capture });
