@@ -37,7 +37,7 @@ describe('a tools.json of many servers', () => {
     const found: string[] = [];
     servers.forEach((own, i) => {
       const peers = servers.filter((_, j) => j !== i);
-      for (const report of toolNameCollision.check({ capture: own.capture, index: own.index, options: {}, source: undefined, peers }))
+      for (const report of toolNameCollision.check({ capture: own.capture, index: own.index, options: {}, peers }))
         found.push(`${own.name} ${report.key} ${(report.subject as { name: string }).name}`);
     });
     expect(found).toEqual(['server_0 server_1 shared_get_item', 'server_1 server_0 shared_get_item']);

@@ -1,1 +1,0 @@
-function e(e,t){let n=e.clientConfig?.includeTools,r=new Set(e.clientConfig?.excludeTools??[]),i=/* @__PURE__ */ new Set;for(let e of t.tools)n&&!n.includes(e.name)||r.has(e.name)||i.add(e.name);return i}export{e as t};

@@ -1,0 +1,1 @@
+const e=/* @__PURE__ */ new WeakMap;function t(t,n){let r=e.get(n);if(r)return r;let i=t.clientConfig?.includeTools,a=new Set(t.clientConfig?.excludeTools??[]),o=/* @__PURE__ */ new Set;for(let e of n.tools)i&&!i.includes(e.name)||a.has(e.name)||o.add(e.name);return e.set(n,o),o}export{t};
