@@ -1,8 +1,8 @@
 /**
  * The Action's `working-directory`: mcplint runs there (its command, config, baseline and
- * package.json are found as if you ran it in that folder), so the paths it reports are relative to
- * that folder. Annotations and code scanning read them relative to the repository root, so the
- * Action puts the folder's path in front of them.
+ * package.json are found as if you ran it in that folder). Its paths are relative to the git root of
+ * that folder; outside a work tree, to the folder itself, and then the Action puts the folder's
+ * path in front of them, as annotations and code scanning read paths from the workspace root.
  */
 import { isAbsolute } from 'node:path';
 

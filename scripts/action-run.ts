@@ -22,6 +22,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { prefixAnnotationPath, prefixSarifPaths } from './action-paths.js';
+import { gitRoot } from '../src/locate/repository.js';
 import { refusedTarget, writeOutputFile } from '../src/shared/output-file.js';
 import { readInputText } from '../src/shared/read-bounded.js';
 
@@ -117,14 +118,16 @@ function runMcplint(args: string[], cwd: string, prefix: string): Promise<number
 
 async function main(): Promise<number> {
   // SARIF and annotation paths are relative to the repository root. mcplint runs in the working
-  // directory (a server in a subfolder of a monorepo), and its paths get that folder in front.
+  // directory (a server in a subfolder of a monorepo).
   const workspace = resolve(process.env.GITHUB_WORKSPACE ?? process.cwd());
   const cwd = resolve(workspace, input('working-directory') || '.');
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) {
     process.stderr.write(`::error title=mcplint::working-directory ${input('working-directory')} is not a directory of the repository\n`);
     return 2;
   }
-  const prefix = relative(workspace, cwd).split(sep).join('/');
+  // mcplint's paths are relative to the git root of its working directory (src/locate/repository.ts),
+  // which in a checkout is the workspace: only outside a work tree do they need the folder in front.
+  const prefix = relative(workspace, gitRoot(cwd) ?? cwd).split(sep).join('/');
   const sarif = input('sarif-file') || 'mcplint.sarif';
   const sarifPath = resolve(workspace, sarif);
   const temp = mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'mcplint-'));
@@ -138,7 +141,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const shown = args.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
-  process.stdout.write(`mcplint ${shown}${prefix ? ` (in ${prefix})` : ''}\n`);
+  const folder = relative(workspace, cwd).split(sep).join('/');
+  process.stdout.write(`mcplint ${shown}${folder ? ` (in ${folder})` : ''}\n`);
   const code = await runMcplint(args, cwd, prefix);
   setOutput('exit-code', code);
 
