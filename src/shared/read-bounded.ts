@@ -61,27 +61,58 @@ const PLURALS: Readonly<Record<FileKind, string>> = {
  * e.g. `--from capture.json`. Open failures are thrown as they are.
  */
 export function readBoundedText(path: string, kind: FileKind, label: string): string {
-  const cap = FILE_CAPS[kind];
   const fd = openNonBlocking(path);
   try {
     const stats = fstatSync(fd);
     checkRegular(stats, kind, label);
-    if (stats.size > cap) throw tooLarge(kind, label, `${stats.size} bytes`);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    // One byte past the cap tells a file that grew beyond it from one that ends exactly there.
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(MiB, cap + 1 - total));
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
-      total += n;
-      if (total > cap) throw tooLarge(kind, label, 'it grew while mcplint read it');
-    }
-    return Buffer.concat(chunks, total).toString('utf8');
+    const read = readOpenFile(fd, stats, FILE_CAPS[kind]);
+    if ('text' in read) return read.text;
+    throw tooLarge(kind, label, read.grew ? 'it grew while mcplint read it' : `${read.tooLarge} bytes`);
   } finally {
     closeSync(fd);
   }
+}
+
+/** A read that may find the file over its cap: the text, or how large it was found to be. */
+export type CappedRead = { readonly text: string; readonly bytes: number } | { readonly tooLarge: number; readonly grew: boolean };
+
+/**
+ * A file a scan can do without, but whose size it reports (the source index leaves out a module
+ * over its own cap, limits.ts, and says so): undefined when it is absent, unreadable or not a
+ * regular file; `tooLarge` when it is over `cap` (at most the kind's cap).
+ */
+export function readCapped(path: string, kind: FileKind, cap: number = FILE_CAPS[kind]): CappedRead | undefined {
+  let fd: number;
+  try {
+    fd = openNonBlocking(path);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    return stats.isFile() ? readOpenFile(fd, stats, Math.min(cap, FILE_CAPS[kind])) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads an open regular file up to `cap` bytes, checked before reading and again as it reads. */
+function readOpenFile(fd: number, stats: Stats, cap: number): CappedRead {
+  if (stats.size > cap) return { tooLarge: stats.size, grew: false };
+  const chunks: Buffer[] = [];
+  let total = 0;
+  // One byte past the cap tells a file that grew beyond it from one that ends exactly there.
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(Math.min(MiB, cap + 1 - total));
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    total += n;
+    if (total > cap) return { tooLarge: total, grew: true };
+  }
+  return { text: Buffer.concat(chunks, total).toString('utf8'), bytes: total };
 }
 
 /** A file the user named (`merge a.json`): its text, or one ConfigError line whatever went wrong. */

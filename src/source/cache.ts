@@ -353,7 +353,7 @@ function guard<T>(fn: () => T): T | undefined {
  * writes (it sits in the linted project's node_modules, so it is read as untrusted too).
  */
 export function readStoredText(file: string): string | undefined {
-  const read = readSource(file, MAX_STORED_BYTES);
+  const read = readSource(file, MAX_STORED_BYTES, 'cache');
   return read && 'text' in read ? read.text : undefined;
 }
 

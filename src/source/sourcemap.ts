@@ -40,7 +40,7 @@ function readMap(file: string, url: string, exists: (path: string) => boolean): 
     }
     const path = url.startsWith('file:') ? fileURLToPath(url) : resolve(dirname(file), decodeURIComponent(url));
     if (!exists(path)) return undefined;
-    const read = readSource(path, SOURCE_LIMITS.sourceMapBytes);
+    const read = readSource(path, SOURCE_LIMITS.sourceMapBytes, 'source map');
     if (!read || !('text' in read)) return undefined;
     return { map: JSON.parse(read.text) as RawMap, base: dirname(path) };
   } catch {
