@@ -20,8 +20,14 @@ describe('base64 (the byte format)', () => {
       const blob = (value: string) => validateOfficial(version, 'BlobResourceContents', { uri: 'file:///a.bin', blob: value });
       const image = (value: string) => validateOfficial(version, 'ImageContent', { type: 'image', mimeType: 'image/png', data: value });
       for (const value of NOT_BASE64) {
-        expect(blob(value).map((p) => p.pointer), `${version} blob ${JSON.stringify(value)}`).toContain('/blob');
-        expect(image(value).map((p) => p.pointer), `${version} image ${JSON.stringify(value)}`).toContain('/data');
+        expect(
+          blob(value).map((p) => p.pointer),
+          `${version} blob ${JSON.stringify(value)}`,
+        ).toContain('/blob');
+        expect(
+          image(value).map((p) => p.pointer),
+          `${version} image ${JSON.stringify(value)}`,
+        ).toContain('/data');
       }
       expect(blob('aGVsbG8=')).toEqual([]);
       expect(image('aGVsbG8=')).toEqual([]);
