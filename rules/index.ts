@@ -39,6 +39,7 @@ import inputSchemaValid from './input-schema-valid.js';
 import invalidArgumentsRejected from './invalid-arguments-rejected.js';
 import invalidCursorError from './invalid-cursor-error.js';
 import invisibleUnicode from './invisible-unicode.js';
+import jsonrpcResponseValid from './jsonrpc-response-valid.js';
 import listCacheHints from './list-cache-hints.js';
 import listEntriesValid from './list-entries-valid.js';
 import listPagination from './list-pagination.js';
@@ -139,6 +140,7 @@ export const rules: readonly Rule[] = [
   invalidArgumentsRejected,
   invalidCursorError,
   invisibleUnicode,
+  jsonrpcResponseValid,
   listCacheHints,
   listEntriesValid,
   listPagination,

@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-DJ8nbpY4.js";
