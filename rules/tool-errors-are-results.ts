@@ -40,7 +40,8 @@ export default defineRule({
     { title: 'Server-building guide — Error Handling Standards: "Report tool errors within result objects (not protocol-level)"' },
   ],
   messages,
-  requires: ['probe:invalid-arguments'],
+  requires: ['session'],
+  parts: { 'the invalid-argument calls': ['probe:invalid-arguments'], 'the valid calls': ['probe:valid-calls', 'probe:pagination'] },
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const sep1303 = atLeast(index.protocolVersion, '2025-11-25');
     for (const call of probeCalls(capture, 'invalid-arguments')) {

@@ -132,6 +132,13 @@ export interface RuleDefinition<M extends string, O, R extends readonly Requirem
   readonly options?: RuleOptionsSpec<O>;
   readonly requires?: R;
   /**
+   * Parts of the check that each need probes of their own, by what they judge ("the valid calls"),
+   * each met when one of its probes ran: the rule runs when `requires` and at least one part are met, and the report notes each part
+   * it could not judge and why (src/engine/rule-parts.ts). `check` sees the probes through
+   * `requires` ('session'), and judges only what was recorded.
+   */
+  readonly parts?: Readonly<Record<string, readonly `probe:${string}`[]>>;
+  /**
    * What the rule's score is a share of (src/score/score.ts); absent: what `requires` implies
    * (tools, prompts or resources), else the server itself.
    */

@@ -12,6 +12,7 @@ import { indexCapture, type CaptureIndex } from './capture-index.js';
 import { fingerprint } from './fingerprint.js';
 import { liveOnly, type AnyRuleContext, type PeerCapture, type PeerIndex, type PeerServer } from './requirements.js';
 import { now, recordRuleTime, ruleTimingEnabled } from './rule-timing.js';
+import { noPartMet, unjudgedParts } from './rule-parts.js';
 import { interpolate, subjectKey, type Level, type Requirement, type Rule, type Severity, type Subject } from './rule.js';
 
 export { liveOnly };
@@ -278,6 +279,9 @@ export function missingData(rule: Rule, capture: Capture, source: SourceIndex | 
     const why = need === 'peers' ? undefined : missingRequirement(need, capture, source);
     if (why) return why;
   }
+  const unjudged = unjudgedParts(rule, capture);
+  if (noPartMet(rule, unjudged))
+    return { reason: unjudged.map((u) => u.reason).join('; '), applicable: unjudged.some((u) => u.applicable) };
   return undefined;
 }
 

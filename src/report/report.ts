@@ -6,6 +6,7 @@ import { targetText, type Capture, type TargetDescription } from '../model/captu
 import { locate, type Anchors, type Location } from '../locate/locate.js';
 import type { Rule, Severity } from '../engine/rule.js';
 import type { Finding, RunResult, SkippedRule } from '../engine/run.js';
+import { partsNote, unjudgedParts } from '../engine/rule-parts.js';
 import {
   fixGains,
   ruleScores,
@@ -100,6 +101,18 @@ export interface LintReport {
   readonly skippedServers?: readonly { readonly name: string; readonly reason: string }[];
 }
 
+/** What each rule that ran judged only in part leaves out (Rule.parts), one note per rule. */
+function partNotes(rules: readonly Rule[], result: RunResult, capture: Capture): string[] {
+  const ran = new Set(result.ran);
+  const notes: string[] = [];
+  for (const rule of rules) {
+    if (!rule.parts || !ran.has(rule.id)) continue;
+    const unjudged = unjudgedParts(rule, capture);
+    if (unjudged.length > 0) notes.push(partsNote(rule, unjudged));
+  }
+  return notes;
+}
+
 /** `runNotes`: notes about this run rather than the server (e.g. source mapping failed), after the capture's. */
 export function buildServerReport(
   capture: Capture,
@@ -132,7 +145,7 @@ export function buildServerReport(
     toolNames: listedToolNames(capture),
     toolParameters: parameterCounts(capture),
     ...(notCalled.length > 0 ? { skippedTools: notCalled } : {}),
-    notes: runNotes.length > 0 ? [...capture.notes, ...runNotes] : capture.notes,
+    notes: [...capture.notes, ...runNotes, ...partNotes(rules, result, capture)],
   };
   const judged = {
     ...result,
