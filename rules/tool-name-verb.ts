@@ -1,5 +1,6 @@
 import { defineRule, type Report } from '../src/engine/rule.js';
-import { analysePrefixes, distinctTools, isVerb, prefixLength, verbIndex, words } from './lib/naming.js';
+import { englishVerbIndex, isEnglishVerb } from './lib/english-verbs.js';
+import { analysePrefixes, distinctTools, prefixLength, words } from './lib/naming.js';
 
 const messages = {
   noVerb:
@@ -31,11 +32,11 @@ export default defineRule({
       const k = prefixLength(toolWords, analysis.accepted);
       const rest = toolWords.slice(k);
       if (rest.length === 0) continue; // no words at all: tool-name-format
-      if (verbIndex(rest) !== -1) continue;
+      if (englishVerbIndex(rest) !== -1) continue;
       // A sub-area may sit between the prefix and the verb (`bookstore_admin_delete_user`), and a
       // prefix the server name does not reveal may come first (`slack_send_message`): accept a verb
       // in second place when a resource follows it, or, without a recognised prefix, at all.
-      if (rest.length >= 2 && isVerb(rest[1]!) && (k === 0 || rest.length >= 3)) continue;
+      if (rest.length >= 2 && isEnglishVerb(rest[1]!) && (k === 0 || rest.length >= 3)) continue;
       const where = k > 0 ? `after the prefix "${toolWords.slice(0, k).join('_')}_"` : 'at the start of its name';
       yield { messageId: 'noVerb', data: { name, where, word: rest[0]! }, subject: { kind: 'tool', name } };
     }

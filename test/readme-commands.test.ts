@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
+import { blocks, commands, type DocCommand, statedExit, words } from './helpers/doc-commands.js';
 
 /** README lines that are not run, each with why. */
 const NOT_RUN: Readonly<Record<string, string>> = {
@@ -22,40 +23,8 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   'git add mcplint.baseline.json': 'needs a git repository of the project; it only stages the file',
 };
 
-interface ReadmeCommand {
-  readonly line: string;
-  readonly comment: string;
-}
-
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-
-/** The fenced blocks of a language, in order. */
-function blocks(text: string, language: string): string[] {
-  return [...text.matchAll(new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\`$`, 'gm'))].map((m) => m[1]!);
-}
-
-/** The commands of a sh block: continuation lines joined, the trailing `# comment` apart. */
-function commands(block: string): ReadmeCommand[] {
-  return block
-    .replace(/\\\n\s*/g, '')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const m = /^(.*?)(?:\s+#\s(.*))?$/.exec(line.trim())!;
-      return { line: m[1]!.trim(), comment: m[2] ?? '' };
-    });
-}
-
-/** Shell words: quotes and backslashes as sh reads them; no expansion (a README command needs none). */
-function words(line: string): string[] {
-  if (/[$`]/.test(line)) throw new Error(`${line}: expands variables; list it in NOT_RUN or spell the value out`);
-  const out: string[] = [];
-  for (const [, single, double, bare] of line.matchAll(/'([^']*)'|"((?:[^"\\]|\\.)*)"|((?:[^\s'"\\]|\\.)+)/g)) {
-    out.push(single ?? double?.replace(/\\(.)/g, '$1') ?? bare!.replace(/\\(.)/g, '$1'));
-  }
-  return out;
-}
 
 /** A scratch project: its dist/index.js starts the exemplary server. */
 function scratchProject(): string {
@@ -79,7 +48,7 @@ afterAll(() => {
 });
 
 /** Runs one README command line against the built CLI. */
-async function run(command: ReadmeCommand): Promise<{ code: number | null; stdout: string; stderr: string }> {
+async function run(command: DocCommand): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const [first, second, ...rest] = words(command.line);
   const [args, cwd] =
     first === 'node' && second === 'dist/bin/mcplint.js'
@@ -102,7 +71,7 @@ describe('README commands', () => {
     const failures: string[] = [];
     for (const command of all) {
       if (NOT_RUN[command.line] !== undefined) continue;
-      const expected = Number(/\bexits (\d+)/.exec(command.comment)?.[1] ?? 0);
+      const expected = statedExit(command);
       const result = await run(command);
       if (result.code !== expected) failures.push(`${command.line}: exit ${result.code}, README says ${expected}\n${result.stderr}`);
     }

@@ -6,12 +6,14 @@
  * package.json "bin", "main", "scripts.start"; a Python project's entry point (init-python.ts); server.json (the MCP registry manifest: the
  * published package, run with npx/uvx/docker); a client config in the project (.mcp.json,
  * .cursor/mcp.json, .vscode/mcp.json) — the entries there are often third-party servers, hence last.
+ * A candidate whose command does not exist here (init-runner.ts) is listed, never written.
  * Detection reads files only; nothing is run.
  */
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Candidate, StdioTarget } from './init-candidate.js';
 import { pythonCandidates } from './init-python.js';
+import { missingRunner, type SearchPath } from './init-runner.js';
 import { VERSION } from '../shared/version.js';
 import { readTextIfPresent, type FileKind } from '../shared/read-bounded.js';
 import { refusedTarget, writeOutputFile } from '../shared/output-file.js';
@@ -53,8 +55,8 @@ const OTHER_CONFIGS = [
   'mcplint.config.yml',
 ];
 
-/** Every server found in the project, best first. */
-export function detectCandidates(cwd: string): Candidate[] {
+/** Every server found in the project, best first; one whose command does not exist here says so (`unavailable`). */
+export function detectCandidates(cwd: string, searchPath: SearchPath = process.env.PATH): Candidate[] {
   const out: Candidate[] = [];
   const pkg = readJson(join(cwd, 'package.json'), 'package.json') as PackageJson | undefined;
   if (pkg) {
@@ -64,7 +66,7 @@ export function detectCandidates(cwd: string): Candidate[] {
     const start = pkg.scripts?.start;
     if (typeof start === 'string' && start.trim()) out.push(startCandidate(start.trim()));
   }
-  out.push(...pythonCandidates(cwd));
+  out.push(...pythonCandidates(cwd, searchPath));
   const manifest = readJson(join(cwd, 'server.json'), 'server.json');
   if (manifest) out.push(...manifestCandidates(manifest));
   for (const [file, key] of [
@@ -91,12 +93,17 @@ export function detectCandidates(cwd: string): Candidate[] {
   }
   // The same command found twice (e.g. bin and main): keep the first.
   const seen = new Set<string>();
-  return out.filter((c) => {
-    const key = JSON.stringify(c.target);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return out
+    .filter((c) => {
+      const key = JSON.stringify(c.target);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((c) => {
+      const missing = c.unavailable ?? missingRunner(c.target, cwd, searchPath);
+      return missing ? { ...c, unavailable: missing } : c;
+    });
 }
 
 /** The config init writes: `$schema`, `extends`, `target` (when found) and empty `rules`/`ignore` to fill in. */
@@ -104,7 +111,7 @@ export function initialConfig(cwd: string, candidate: Candidate | undefined): Re
   return {
     $schema: existsSync(join(cwd, LOCAL_SCHEMA)) ? `./${LOCAL_SCHEMA}` : PUBLISHED_SCHEMA_URL,
     extends: 'recommended',
-    ...(candidate ? { target: { command: candidate.target.command, args: [...candidate.target.args] } } : {}),
+    ...(candidate ? { target: { ...candidate.target, args: [...candidate.target.args] } } : {}),
     rules: {},
     ignore: [],
   };
@@ -118,7 +125,8 @@ export function competingConfig(cwd: string): string | undefined {
 }
 
 export function commandLine(target: StdioTarget): string {
-  return [target.command, ...target.args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+  const env = Object.entries(target.env ?? {}).map(([name, value]) => `${name}=${value}`);
+  return [...env, target.command, ...target.args].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
 }
 
 interface PackageJson {
@@ -266,7 +274,7 @@ export function runInit(cwd: string, options: { force?: boolean }): InitOutcome 
     return { code: 2, message: `mcplint: ${CONFIG_FILE} already exists; not overwriting it (use --force to replace it).\n` };
   }
   const candidates = detectCandidates(cwd);
-  const chosen = candidates[0];
+  const chosen = candidates.find((c) => c.unavailable === undefined);
   const config = initialConfig(cwd, chosen);
   writeOutputFile(path, JSON.stringify(config, null, 2) + '\n', CONFIG_FILE);
 
@@ -274,13 +282,18 @@ export function runInit(cwd: string, options: { force?: boolean }): InitOutcome 
   if (chosen) {
     lines.push(`  target   ${commandLine(chosen.target)}   (from ${chosen.from})`);
     if (chosen.note) lines.push(`           note: ${chosen.note}`);
-    for (const other of candidates.slice(1)) lines.push(`  also found   ${commandLine(other.target)}   (${other.from})`);
-  } else {
+    for (const other of candidates.filter((c) => c !== chosen && c.unavailable === undefined))
+      lines.push(`  also found   ${commandLine(other.target)}   (${other.from})`);
+  } else if (candidates.length === 0) {
     lines.push(
-      '  No server found (looked at package.json bin/main/scripts.start, server.json, .mcp.json, .cursor/mcp.json, .vscode/mcp.json).',
+      '  No server found (looked at package.json bin/main/scripts.start, pyproject.toml, Python __main__.py and server scripts, server.json, .mcp.json, .cursor/mcp.json, .vscode/mcp.json).',
       '  Add one: "target": { "command": "node", "args": ["dist/index.js"] } — or run mcplint -- <command>.',
     );
+  } else {
+    lines.push('  No server found that can run here: install what the lines below miss, then run mcplint init --force.');
   }
+  for (const missing of candidates.filter((c) => c.unavailable !== undefined))
+    lines.push(`  not used   ${commandLine(missing.target)}   (${missing.from}): ${missing.unavailable}`);
   lines.push(
     '',
     'Next:',

@@ -37,6 +37,19 @@ describe(RULE, () => {
         capture: server('google-drive-mcp-server', 'google_drive_list_files', 'googleDriveGetFile'),
       },
       {
+        name: 'accepts English verbs from the WordNet lexicon, and un-/re-/de-/pre- before a verb',
+        capture: server(
+          'bookstore-mcp-server',
+          'bookstore_dismiss_alert',
+          'bookstore_snooze_reminder',
+          'bookstore_unmerge_branches',
+          'bookstore_reauthorize_account',
+          'bookstore_preauthorize_payment',
+          'bookstore_deprovision_user',
+          'bookstoreBatchDismissAlerts',
+        ),
+      },
+      {
         name: 'skips names that are only the prefix, and names with no words',
         capture: server('bookstore-mcp-server', 'bookstore_get_book', 'bookstore', '', '__'),
       },
@@ -73,6 +86,16 @@ describe(RULE, () => {
         name: 'strips a prefix shared by most tools when the server name does not help',
         capture: server('mcp-server', 'shop_list_orders', 'shop_get_order', 'shop_inventory_status'),
         findings: [noVerb('shop_inventory_status')],
+      },
+      {
+        name: 'a word WordNet has as a verb but SemCor tags as a noun is not an action (file, issue, inventory)',
+        capture: server('bookstore-mcp-server', 'bookstore_file_read', 'bookstore_issue_create', 'bookstore_inventory_report'),
+        findings: [noVerb('bookstore_file_read'), noVerb('bookstore_inventory_report'), noVerb('bookstore_issue_create')],
+      },
+      {
+        name: 'a proper name is not a verb (Google), nor a noun that looks like a prefix and a verb (prefix, resort, unit)',
+        capture: server('mcp-server', 'google_results', 'prefix_matches', 'resort_rooms', 'unit_prices'),
+        findings: [noVerb('google_results'), noVerb('prefix_matches'), noVerb('resort_rooms'), noVerb('unit_prices')],
       },
       {
         name: 'reports a duplicated name once',
