@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-D21X_dbZ.js";

@@ -1,5 +1,0 @@
-<<<<<<<< HEAD:action/plan-command-5EjVZHMa.js
-import{t as e}from"./exit-codes-BbTFXnYH.js";async function t(e,t){let[{loadRunConfig:r},{rules:i}]=await Promise.all([import(`./run-config-mXRUOikw.js`),import(`./rules-Bp91al0S.js`),import(`./plan-probes-eQs1Dstl.js`)]);return n(await r({...e,cwd:process.cwd(),rules:i}),t)}async function n(t,n){let{planRun:r,renderPlans:i}=await import(`./plan-probes-eQs1Dstl.js`),a=await r(t);return process.stdout.write(i(a,n)),a.some(e=>!e.capture.handshake.ok)?e.findings:e.ok}export{n,t};
-========
-import{t as e}from"./exit-codes-BbTFXnYH.js";async function t(e,t){let[{loadRunConfig:r},{rules:i}]=await Promise.all([import(`./run-config-CVu4dV-y.js`),import(`./rules--SXREolc.js`),import(`./plan-probes-FzzhuREh.js`)]);return n(await r({...e,cwd:process.cwd(),rules:i}),t)}async function n(t,n){let{planRun:r,renderPlans:i}=await import(`./plan-probes-FzzhuREh.js`),a=await r(t);return process.stdout.write(i(a,n)),a.some(e=>!e.capture.handshake.ok)?e.findings:e.ok}export{n,t};
->>>>>>>> python-verbs:action/plan-command-Bot4sIhb.js
