@@ -2,8 +2,8 @@
  * The command line after `--version`: yargs with the commands lint (the default), plan, init,
  * rules and explain. Lint's and plan's flags come from the option table (src/cli/options.ts); the
  * everyday lint command line is read from the same table without loading yargs (fast-args.ts).
- * Resolves to the exit code; every failure becomes one line on stderr, never a stack trace
- * (except an internal error, which asks to be reported).
+ * Resolves to the exit code; every failure becomes one line on stderr (a config file: one line per
+ * problem), never a stack trace (except an internal error, which asks to be reported).
  */
 import { VERSION } from '../shared/version.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
@@ -175,7 +175,8 @@ async function failure(error: unknown): Promise<number> {
   const { ConfigError } = await import('../config/config.js');
   if (error instanceof UsageError || error instanceof ConfigError) {
     // Config errors quote config values and server names: shown inert, never acted on by the terminal.
-    process.stderr.write(`mcplint: ${inertLine(error.message)}\n`);
+    const problems = error instanceof ConfigError ? error.problems : [error.message];
+    process.stderr.write(problems.map((problem) => `mcplint: ${inertLine(problem)}\n`).join(''));
   } else {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`mcplint: internal error — please report it with this output:\n${message}\n`);
