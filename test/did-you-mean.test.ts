@@ -34,6 +34,7 @@ describe('closeNames', () => {
 
   it('leaves out names much further away than the closest', () => {
     expect(closeNames('maxLenght', ['minLength', 'maxLength'])).toEqual(['maxLength']);
+    expect(closeNames('formt', ['from', 'format'])).toEqual(['format']);
   });
 
   it('allows fewer edits in a short word than in a long one', () => {

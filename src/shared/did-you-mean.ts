@@ -25,10 +25,10 @@ export function closeNames(name: string, known: Iterable<string>): string[] {
     const within = shorter >= MIN_SUBSTRING && (other.includes(wanted) || wanted.includes(other));
     if (edits <= typoEdits(Math.max(wanted.length, other.length)) || within) close.push({ known: candidate, edits, within });
   }
-  // A name one edit away hides those three away (`maxLenght`: maxLength, not minLength).
+  // Only the closest by edits (`maxLenght`: maxLength, not minLength; `formt`: format, not from).
   const best = Math.min(...close.map((c) => c.edits));
   return close
-    .filter((c) => c.within || c.edits <= best + 1)
+    .filter((c) => c.within || c.edits === best)
     .sort((a, b) => a.edits - b.edits || a.known.localeCompare(b.known))
     .map((c) => c.known);
 }
