@@ -8,7 +8,7 @@
  *   after it are the server's): the line with `--` before it.
  */
 import { closeNames, didYouMean } from '../shared/did-you-mean.js';
-import { COMMAND_WORDS, type CommandWord, commandFlags } from './command-words.js';
+import { COMMAND_WORDS, type CommandWord, commandFlags, OWN_OPTIONS } from './command-words.js';
 import { missingDashDashHint, withDashDashAt } from './missing-dash-dash.js';
 import { OPTIONS } from './options.js';
 
@@ -73,14 +73,16 @@ function unknownFlags(ownArgs: readonly string[], unknown: ReadonlySet<string>):
   return [...found.values()];
 }
 
-/** Flags of the option table that take no value, and yargs' own. */
+/** The flags that take no value: the option table's, the other commands' booleans, yargs' own. */
 const NO_VALUE = new Set([
   ...Object.entries(OPTIONS).flatMap(([name, spec]) => (spec.kind === 'flag' ? [name, ...(spec.alias ? [spec.alias] : [])] : [])),
+  ...Object.values(OWN_OPTIONS).flatMap((options) =>
+    Object.entries(options).flatMap(([name, option]) => ('type' in option && option.type === 'boolean' ? [name] : [])),
+  ),
   'help',
   'h',
   'version',
   'v',
-  'force',
 ]);
 
 /**
