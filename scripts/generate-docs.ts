@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { rules } from '../rules/index.js';
-import { closeRuleIds } from '../src/report/rule-catalog.js';
+import { didYouMean } from '../src/shared/did-you-mean.js';
 import { PACKAGE_ROOT } from '../src/shared/paths.js';
 import { CONFIG_SCHEMA_FILE, configSchemaText } from './config-schema.js';
 import { DOC_SECTIONS, withSection } from './doc-sections.js';
@@ -21,8 +21,7 @@ const ids = rules.map((r) => r.id);
 const unknown = only.filter((id) => !ids.includes(id));
 if (unknown.length > 0) {
   for (const id of unknown) {
-    const close = closeRuleIds(id, ids).slice(0, 2);
-    process.stderr.write(`unknown rule "${id}"${close.length > 0 ? ` (did you mean ${close.join(' or ')}?)` : ''}\n`);
+    process.stderr.write(`unknown rule "${id}"${didYouMean(id, ids, (close) => close)}\n`);
   }
   process.stderr.write('usage: npm run docs [-- <rule-id>…]\n');
   process.exit(2);

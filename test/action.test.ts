@@ -156,7 +156,7 @@ describe('GitHub Action (run locally)', () => {
       'sarif-file': join(dir, 'b.sarif'),
     });
     expect(args.code).toBe(2);
-    expect(args.stderr).toContain('Unknown argument');
+    expect(args.stderr).toContain('unknown option --format-does-not-exist (did you mean --format?)');
   }, 120_000);
 
   it('runs in working-directory and keeps annotation and SARIF paths relative to the repository root', async () => {

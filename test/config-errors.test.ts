@@ -121,7 +121,7 @@ describe.concurrent('a bad rule entry names the rule, the option, the value and 
     [
       'unknown level with options',
       ['warn', {}],
-      /rules\.tool-description-length: "warn" is not a level \(accepted: error, warning, note, off\)$/,
+      /rules\.tool-description-length: "warn" is not a level \(did you mean "warning"\?\) \(accepted: error, warning, note, off\)$/,
     ],
     [
       'option of the wrong type',
@@ -195,4 +195,56 @@ describe.concurrent('a config that parses but is wrong: the line and column of t
       expectOneLine(await runCli(['--from', 'capture.json'], { cwd: dir }), message);
     });
   }
+});
+
+describe.concurrent('every problem of a config at once, one line each, with its did-you-mean', () => {
+  function expectLines(r: { code: number | null; stdout: string; stderr: string }, lines: RegExp[]): void {
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toEqual(lines.map((line) => expect.stringMatching(line)));
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  }
+
+  it('a misspelt key, preset, rule and level, in the order of the file', async () => {
+    const text =
+      '{\n  "rule": {},\n  "extends": "strcit",\n  "rules": { "tool-name-verbs": "off", "tool-description-length": "warn" }\n}\n';
+    expectLines(await runCli(['--from', 'capture.json'], { cwd: project('mcplint.config.json', text) }), [
+      /^mcplint: mcplint\.config\.json:2:3: \(root\): unknown key "rule" \(did you mean "rules"\?\)$/,
+      /^mcplint: mcplint\.config\.json:3:3: extends: must be one of recommended, strict, spec \(did you mean "strict"\?\)$/,
+      /^mcplint: mcplint\.config\.json:4:14: rules\.tool-name-verbs: unknown rule "tool-name-verbs" \(did you mean "tool-name-verb"\?\)$/,
+      /^mcplint: mcplint\.config\.json:4:40: rules\.tool-description-length: "warn" is not a level \(did you mean "warning"\?\) \(accepted: error, warning, note, off\)$/,
+    ]);
+  });
+
+  it('keys at every level the schema knows', async () => {
+    const config = {
+      target: { command: 'node', agrs: [] },
+      source: { enabeld: false },
+      probes: { allowtools: [] },
+      ignore: [{ rule: 'tool-name-verbb', reason: 'accepted', tol: 'x' }],
+      rules: { 'tool-description-length': ['warning', { maxLenght: 3 }] },
+      allow_origins: [],
+    };
+    const r = await runCli(['--from', 'capture.json'], { cwd: project('mcplint.config.json', JSON.stringify(config)) });
+    expectLines(r, [
+      /target: unknown key "agrs" \(did you mean "args"\?\)$/,
+      /source: unknown key "enabeld" \(did you mean "enabled"\?\)$/,
+      /probes: unknown key "allowtools" \(did you mean "allowTools"\?\)$/,
+      /ignore\.0\.rule: unknown rule "tool-name-verbb" \(did you mean "tool-name-verb"\?\)$/,
+      /ignore\.0: unknown key "tol" \(did you mean "tool"\?\)$/,
+      /rules\.tool-description-length: unknown option "maxLenght" \(did you mean "maxLength"\?\) \(accepted options: minLength, maxLength\)$/,
+      /\(root\): unknown key "allow_origins" \(did you mean "allowOrigins"\?\)$/,
+    ]);
+  });
+
+  it('bad values as well as unknown names (YAML too)', async () => {
+    const text =
+      'timeout: 0\nprobes:\n  maxResourceReads: -1\nrules:\n  tool-description-length: [warning, { minLength: -1, maxLength: "long" }]\n';
+    expectLines(await runCli(['--from', 'capture.json'], { cwd: project('.mcplintrc.yml', text) }), [
+      /^mcplint: \.mcplintrc\.yml:1:1: timeout: must be >= 1$/,
+      /^mcplint: \.mcplintrc\.yml:3:3: probes\.maxResourceReads: must be >= 0$/,
+      /^mcplint: \.mcplintrc\.yml:5:40: rules\.tool-description-length\.minLength: must be >= 0 .*, got -1$/,
+      /^mcplint: \.mcplintrc\.yml:5:55: rules\.tool-description-length\.maxLength: must be integer .*, got "long"$/,
+    ]);
+  });
 });

@@ -4,7 +4,8 @@ import { rules } from '../rules/index.js';
 import type { Rule } from '../src/engine/rule.js';
 import { describeRule } from '../src/report/formatters/sarif.js';
 import { ruleMarkdown } from '../src/report/rule-docs.js';
-import { closeRuleIds, explainRule, ruleJson, rulesListing } from '../src/report/rule-catalog.js';
+import { explainRule, ruleJson, rulesListing } from '../src/report/rule-catalog.js';
+import { closeNames } from '../src/shared/did-you-mean.js';
 
 const verb = rules.find((r) => r.id === 'tool-name-verb')!;
 /** A registered rule dressed as a deprecated one, to show how a non-stable status is rendered. */
@@ -71,7 +72,7 @@ describe('explain', () => {
       error: 'unknown rule "tool-name-verbs" (did you mean "tool-name-verb"?). mcplint rules lists them all.',
     });
     expect(
-      closeRuleIds(
+      closeNames(
         'handshak',
         rules.map((r) => r.id),
       )[0],

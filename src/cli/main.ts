@@ -2,15 +2,17 @@
  * The command line after `--version`: yargs with the commands lint (the default), plan, init,
  * rules and explain. Lint's and plan's flags come from the option table (src/cli/options.ts); the
  * everyday lint command line is read from the same table without loading yargs (fast-args.ts).
- * Resolves to the exit code; every failure becomes one line on stderr, never a stack trace
- * (except an internal error, which asks to be reported).
+ * Resolves to the exit code; every failure becomes one line on stderr (a config file: one line per
+ * problem), never a stack trace (except an internal error, which asks to be reported).
  */
 import { VERSION } from '../shared/version.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 import { fastLintArgs } from './fast-args.js';
-import { missingDashDashHint } from './missing-dash-dash.js';
+import { OWN_OPTIONS } from './command-words.js';
 import { lintOptionsOf, readArgs, yargsOptions } from './option-table.js';
+import { isRunnableWord } from './runnable-word.js';
 import { checkTarget } from './target-checks.js';
+import { explainUnknownArguments } from './unknown-arguments.js';
 import { UsageError } from './usage-error.js';
 import { checkPackageJsonForYargs } from './yargs-package-json.js';
 import { inertBlock, inertLine } from '../shared/inert.js';
@@ -103,7 +105,7 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
     .command(
       'init',
       'Write mcplint.config.json for the server in this project',
-      (y) => y.option('force', { type: 'boolean', describe: 'Overwrite an existing mcplint.config.json' }),
+      (y) => y.options(OWN_OPTIONS.init),
       async (args) => {
         const { runInit } = await import('../commands/init.js');
         const outcome = runInit(process.cwd(), { force: args.force === true });
@@ -115,15 +117,7 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
     .command(
       'rules',
       'List every rule with its category, default level and summary',
-      (y) =>
-        y
-          .option('format', { choices: ['text', 'json', 'markdown'] as const, default: 'text' as const })
-          .option('search', {
-            type: 'string',
-            array: true,
-            describe: 'Only the rules whose id, summary, messages or document have these words, best match first',
-          })
-          .example('$0 rules --search description restates name', 'Does a rule already check this?'),
+      (y) => y.options(OWN_OPTIONS.rules).example('$0 rules --search description restates name', 'Does a rule already check this?'),
       async (args) => {
         const { rulesCommand } = await import('./rules-commands.js');
         exitCode = await rulesCommand(args.format, args.search);
@@ -132,10 +126,7 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
     .command(
       'explain <rule>',
       "Print a rule's documentation",
-      (y) =>
-        y
-          .positional('rule', { type: 'string', demandOption: true })
-          .option('format', { choices: ['text', 'markdown', 'json'] as const, default: 'text' as const }),
+      (y) => y.positional('rule', { type: 'string', demandOption: true }).options(OWN_OPTIONS.explain),
       async (args) => {
         const { explainCommand } = await import('./rules-commands.js');
         exitCode = await explainCommand(args.rule, args.format);
@@ -153,8 +144,8 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
       if (error && error.name !== 'YError') throw error;
       // yargs puts details on indented lines; one line keeps the message readable once made inert.
       const message = (yargsMessage || error?.message || 'invalid arguments').replace(/:?[ \t]*\n\s*/g, ': ');
-      const hint = missingDashDashHint(message, ownArgs);
-      process.stderr.write(`mcplint: ${inertLine(message)}\n${hint ? `${inertLine(hint)}\n` : ''}Run mcplint --help for usage.\n`);
+      const explained = explainUnknownArguments(message, ownArgs, (word) => isRunnableWord(word, process.cwd()));
+      process.stderr.write(`mcplint: ${inertLine(explained ?? `${message}; mcplint --help shows the usage`)}\n`);
       exitCode = EXIT.usage;
       // yargs runs the command handler after a validation failure unless fail() throws: a typo in
       // a flag must not launch the server and exit 0.
@@ -175,7 +166,8 @@ async function failure(error: unknown): Promise<number> {
   const { ConfigError } = await import('../config/config.js');
   if (error instanceof UsageError || error instanceof ConfigError) {
     // Config errors quote config values and server names: shown inert, never acted on by the terminal.
-    process.stderr.write(`mcplint: ${inertLine(error.message)}\n`);
+    const problems = error instanceof ConfigError ? error.problems : [error.message];
+    process.stderr.write(problems.map((problem) => `mcplint: ${inertLine(problem)}\n`).join(''));
   } else {
     const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
     process.stderr.write(`mcplint: internal error — please report it with this output:\n${message}\n`);

@@ -1,6 +1,7 @@
 /**
- * Reads the option table (src/cli/options.ts) three ways: as yargs options for one command, as the
- * typed arguments of a parsed command line, and as the lint()/finish options those arguments set.
+ * Reads the option table (src/cli/options.ts) four ways: as yargs options for one command, as the
+ * names of its flags, as the typed arguments of a parsed command line, and as the lint()/finish
+ * options those arguments set.
  */
 import type { Options } from 'yargs';
 import {
@@ -41,6 +42,11 @@ export function yargsOptions(command: CommandName): Record<string, Options> {
     };
   }
   return out;
+}
+
+/** The flag names one command takes, in table order. */
+export function optionNames(command: CommandName): OptionName[] {
+  return ENTRIES.filter(([name, spec]) => takes(spec, command, name)).map(([name]) => name);
 }
 
 /** The command's flags from what yargs parsed, numbers checked; a flag given twice keeps its last value. */

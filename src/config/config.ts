@@ -5,9 +5,9 @@
  */
 import { createRequire } from 'node:module';
 import type { Ajv as AjvType, ErrorObject } from 'ajv';
-import { editDistance } from '../shared/edit-distance.js';
+import { didYouMean } from '../shared/did-you-mean.js';
 import { LEVELS, type Level, type Rule } from '../engine/rule.js';
-import { checkRuleEntries, type SchemaCheck } from '../engine/rule-entries.js';
+import { ruleEntryProblems, type SchemaCheck } from '../engine/rule-entries.js';
 import type { IgnoreEntry, RuleSetting } from '../engine/run.js';
 import { PROBES_CONFIG_SCHEMA } from '../probes/config-schema.js';
 import type { ProbesConfig } from '../model/probe-types.js';
@@ -143,7 +143,9 @@ export function configSchema(rules: readonly Rule[]): Record<string, unknown> {
   };
 }
 
-let validator: { rules: readonly Rule[]; validate: (value: unknown) => ErrorObject[] } | undefined;
+let validator:
+  | { rules: readonly Rule[]; schema: Readonly<Record<string, unknown>>; validate: (value: unknown) => ErrorObject[] }
+  | undefined;
 let ajv: AjvType | undefined;
 const optionChecks = new WeakMap<object, (value: unknown) => readonly ErrorObject[]>();
 
@@ -151,7 +153,8 @@ function loadAjv(): AjvType {
   if (ajv) return ajv;
   const require = createRequire(import.meta.url);
   const Ajv2020 = (require('ajv/dist/2020') as { default: new (o: object) => AjvType }).default;
-  ajv = new Ajv2020({ allErrors: false, strict: false });
+  // Every problem at once: the whole config's and each rule entry's options.
+  ajv = new Ajv2020({ allErrors: true, strict: false });
   return ajv;
 }
 
@@ -166,45 +169,85 @@ const optionsCheck: SchemaCheck = (schema) => {
   return check;
 };
 
-/** Validate a loaded config; throws ConfigError with one readable line. */
+/**
+ * Validate a loaded config; throws one ConfigError holding every problem, one line each
+ * ("file: where: what", with a did-you-mean for a misspelt key, preset, level or rule id).
+ */
 export function validateConfig(value: unknown, rules: readonly Rule[], file: string): McplintConfig {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ConfigError(`${file}: the configuration must be an object`);
-  const ruleIds = new Set(rules.map((r) => r.id));
+  const problems: string[] = [];
+  const ruleIds = rules.map((r) => r.id);
+  const known = new Set(ruleIds);
   const ruleSection = (value as Record<string, unknown>).rules;
-  if (ruleSection && typeof ruleSection === 'object') {
+  if (ruleSection && typeof ruleSection === 'object' && !Array.isArray(ruleSection)) {
     for (const id of Object.keys(ruleSection)) {
-      if (!ruleIds.has(id)) throw new ConfigError(`${file}: rules.${id}: unknown rule "${id}"${suggest(id, ruleIds)}`);
+      if (!known.has(id)) problems.push(`${file}: rules.${id}: unknown rule "${id}"${didYouMean(id, ruleIds)}`);
     }
-    if (!Array.isArray(ruleSection)) checkRuleEntries(ruleSection as Record<string, unknown>, rules, file, optionsCheck);
+    problems.push(...ruleEntryProblems(ruleSection as Record<string, unknown>, rules, file, optionsCheck));
+  }
+  for (const [at, entry] of ignoreEntries(value)) {
+    if (typeof entry.rule === 'string' && !known.has(entry.rule))
+      problems.push(`${file}: ignore.${at}.rule: unknown rule "${entry.rule}"${didYouMean(entry.rule, ruleIds)}`);
   }
   if (!validator || validator.rules !== rules) {
-    const compiled = loadAjv().compile(configSchema(rules));
-    validator = { rules, validate: (v) => (compiled(v) ? [] : (compiled.errors ?? [])) };
+    const schema = configSchema(rules);
+    const compiled = loadAjv().compile(schema);
+    validator = { rules, schema, validate: (v) => (compiled(v) ? [] : (compiled.errors ?? [])) };
   }
-  const errors = validator.validate(value);
-  if (errors.length > 0) throw new ConfigError(`${file}: ${describe(errors[0]!)}`);
+  const { schema } = validator;
+  // The rules entries were checked above, each named with what it accepts.
+  const schemaErrors = validator.validate(value).filter((error) => !/^\/rules\//.test(error.instancePath) && !isRulesKeyError(error));
+  problems.push(...schemaErrors.map((error) => `${file}: ${describe(error, schema, value)}`));
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   return value as McplintConfig;
 }
 
-function describe(error: ErrorObject): string {
-  const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '(root)';
-  if (error.keyword === 'additionalProperties') return `${where}: unknown key "${String(error.params.additionalProperty)}"`;
-  if (error.keyword === 'enum') return `${where}: must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
-  if (error.keyword === 'oneOf' && /^rules\./.test(where))
-    return `${where}: must be a level (${LEVELS.join(', ')}) or [level, options] with valid options`;
+const isRulesKeyError = (error: ErrorObject): boolean => error.instancePath === '/rules' && error.keyword === 'additionalProperties';
+
+function ignoreEntries(config: object): [number, Record<string, unknown>][] {
+  const ignore = (config as Record<string, unknown>).ignore;
+  if (!Array.isArray(ignore)) return [];
+  return ignore.flatMap((entry, at) => (entry !== null && typeof entry === 'object' ? [[at, entry as Record<string, unknown>]] : []));
+}
+
+function describe(error: ErrorObject, schema: Readonly<Record<string, unknown>>, config: unknown): string {
+  const where = error.instancePath ? error.instancePath.slice(1).split('/').map(decodePointer).join('.') : '(root)';
+  if (error.keyword === 'additionalProperties') {
+    const key = String(error.params.additionalProperty);
+    const parent = schemaAt(schema, error.schemaPath.split('/').slice(1, -1));
+    const known = Object.keys((parent?.properties as Record<string, unknown> | undefined) ?? {});
+    return `${where}: unknown key "${key}"${didYouMean(key, known)}`;
+  }
+  if (error.keyword === 'enum') {
+    const allowed = (error.params.allowedValues as unknown[]).map(String);
+    const given = valueAt(config, error.instancePath);
+    const hint = typeof given === 'string' ? didYouMean(given, allowed) : '';
+    return `${where}: must be one of ${allowed.join(', ')}${hint}`;
+  }
   return `${where}: ${error.message ?? 'is invalid'}`;
 }
 
-function suggest(id: string, known: Set<string>): string {
-  const close = [...known].filter((k) => k.includes(id) || id.includes(k) || editDistance(k, id) <= 3);
-  return close.length > 0
-    ? ` (did you mean ${close
-        .slice(0, 2)
-        .map((c) => `"${c}"`)
-        .join(' or ')}?)`
-    : '';
+/** The subschema a JSON pointer's segments lead to in `schema` (Ajv's schemaPath), or undefined. */
+function schemaAt(schema: Readonly<Record<string, unknown>>, segments: readonly string[]): Record<string, unknown> | undefined {
+  let at: unknown = schema;
+  for (const segment of segments) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[decodePointer(segment)];
+  }
+  return at !== null && typeof at === 'object' ? (at as Record<string, unknown>) : undefined;
 }
+
+function valueAt(value: unknown, pointer: string): unknown {
+  let at = value;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[decodePointer(segment)];
+  }
+  return at;
+}
+
+const decodePointer = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** Parse `--rule id=level` flags; given the rules, a flag naming none of them is an error too. */
 export function parseRuleFlags(flags: readonly string[], rules?: readonly Rule[]): Map<string, Level> {
@@ -214,7 +257,7 @@ export function parseRuleFlags(flags: readonly string[], rules?: readonly Rule[]
     const match = /^([^=]+)=(.+)$/.exec(flag);
     if (!match) throw new ConfigError(`--rule ${flag}: expected id=level, e.g. --rule tool-name-verb=off`);
     const [, id, level] = match as unknown as [string, string, string];
-    if (ids && !ids.has(id)) throw new ConfigError(`--rule ${flag}: unknown rule "${id}"${suggest(id, ids)}`);
+    if (ids && !ids.has(id)) throw new ConfigError(`--rule ${flag}: unknown rule "${id}"${didYouMean(id, ids)}`);
     if (!(LEVELS as readonly string[]).includes(level)) throw new ConfigError(`--rule ${flag}: level must be one of ${LEVELS.join(', ')}`);
     out.set(id, level as Level);
   }

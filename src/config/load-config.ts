@@ -58,7 +58,7 @@ export async function loadConfig(
   try {
     config = validateConfig(found.config ?? {}, ruleList, shown);
   } catch (error) {
-    throw error instanceof ConfigError ? placed(error, found.filepath, shown) : error;
+    throw error instanceof ConfigError ? placedProblems(error, found.filepath, shown) : error;
   }
   let targetLine: number | undefined;
   try {
@@ -70,29 +70,38 @@ export async function loadConfig(
   return { config, file: found.filepath, ...(targetLine ? { targetLine } : {}) };
 }
 
-/**
- * A validation error ("file: rules.x.y: …") with the line and column of the key it names, found
- * in the file's text key by key (JSON, YAML and JS alike); a list index stops the search at its
- * list, since the n-th item's keys cannot be told apart by a text search.
- */
-function placed(error: ConfigError, filepath: string, shown: string): ConfigError {
-  const prefix = `${shown}: `;
-  if (!error.message.startsWith(prefix)) return error;
-  const rest = error.message.slice(prefix.length);
-  const path = /^([^\s:()]+): /.exec(rest)?.[1]?.split('.') ?? [];
-  const unknownKey = /unknown key "([^"]+)"/.exec(rest)?.[1];
-  const keys = [...(basename(filepath) === 'package.json' ? ['mcplint'] : []), ...path, ...(unknownKey ? [unknownKey] : [])];
-  const stop = keys.findIndex((k) => /^\d+$/.test(k));
+/** Every problem of a validation error placed (see `placed`), in the order of the file. */
+function placedProblems(error: ConfigError, filepath: string, shown: string): ConfigError {
   let text: string;
   try {
     text = readBoundedText(filepath, 'config', shown);
   } catch {
     return error;
   }
+  const problems = error.problems.map((problem) => placed(problem, text, filepath, shown));
+  // Sorted by line and column; a problem with no place keeps its turn after the placed ones.
+  const order = (p: { line?: number; column?: number }) => [p.line ?? Infinity, p.column ?? Infinity] as const;
+  problems.sort((a, b) => order(a)[0] - order(b)[0] || order(a)[1] - order(b)[1]);
+  return new ConfigError(problems.map((p) => p.text));
+}
+
+/**
+ * A validation problem ("file: rules.x.y: …") with the line and column of the key it names, found
+ * in the file's text key by key (JSON, YAML and JS alike); a list index stops the search at its
+ * list, since the n-th item's keys cannot be told apart by a text search.
+ */
+function placed(problem: string, text: string, filepath: string, shown: string): { text: string; line?: number; column?: number } {
+  const prefix = `${shown}: `;
+  if (!problem.startsWith(prefix)) return { text: problem };
+  const rest = problem.slice(prefix.length);
+  const path = /^([^\s:()]+): /.exec(rest)?.[1]?.split('.') ?? [];
+  const unknownKey = /unknown key "([^"]+)"/.exec(rest)?.[1];
+  const keys = [...(basename(filepath) === 'package.json' ? ['mcplint'] : []), ...path, ...(unknownKey ? [unknownKey] : [])];
+  const stop = keys.findIndex((k) => /^\d+$/.test(k));
   const at = offsetOfKeys(text, stop === -1 ? keys : keys.slice(0, stop));
-  if (at === undefined) return error;
+  if (at === undefined) return { text: problem };
   const { line, column } = positionAt(text, at);
-  return new ConfigError(`${shown}:${line}:${column}: ${rest}`);
+  return { text: `${shown}:${line}:${column}: ${rest}`, line, column };
 }
 
 /** The offset of the last of `keys`, each looked for after the one before; undefined when the first is missing. */

@@ -1,11 +1,11 @@
 /**
- * The `rules` section of the config, checked entry by entry before the whole-config schema, so a
- * mistake is named by rule, option and value with what would be accepted (the config schema's
+ * The `rules` section of the config, checked entry by entry apart from the whole-config schema, so
+ * a mistake is named by rule, option and value with what would be accepted (the config schema's
  * oneOf could only say "must be a level or [level, options]").
  */
 import type { ErrorObject } from 'ajv';
 import { LEVELS, type Rule } from './rule.js';
-import { ConfigError } from '../shared/errors.js';
+import { didYouMean } from '../shared/did-you-mean.js';
 import { clip } from '../shared/text.js';
 
 /** Compiles a JSON Schema once; returns the value's errors (empty: valid). */
@@ -13,40 +13,41 @@ export type SchemaCheck = (schema: Record<string, unknown>) => (value: unknown) 
 
 const LEVEL_LIST = LEVELS.join(', ');
 
-/** Throws a ConfigError naming the first bad entry of `section` (a `rules` object whose ids are known). */
-export function checkRuleEntries(
+/** One line per bad entry of `section` (a `rules` object; unknown ids are reported before this), each option error its own line. */
+export function ruleEntryProblems(
   section: Readonly<Record<string, unknown>>,
   rules: readonly Rule[],
   file: string,
   check: SchemaCheck,
-): void {
+): string[] {
   const byId = new Map(rules.map((r) => [r.id, r]));
+  const problems: string[] = [];
   for (const [id, entry] of Object.entries(section)) {
     const rule = byId.get(id);
-    if (!rule) continue; // unknown ids are reported before this
-    const where = `${file}: rules.${id}`;
-    const names = Object.keys((rule.options?.schema.properties as Record<string, unknown> | undefined) ?? {});
-    const shape = rule.options ? `a level (${LEVEL_LIST}) or [level, { ${names.join(', ')} }]` : `a level (${LEVEL_LIST}) or [level]`;
-    if (typeof entry === 'string') {
-      checkLevel(entry, where);
-      continue;
-    }
-    if (!Array.isArray(entry) || entry.length < 1 || entry.length > 2)
-      throw new ConfigError(`${where}: must be ${shape}, got ${shown(entry)}`);
-    checkLevel(entry[0], where);
-    if (entry.length === 1) continue;
-    if (!rule.options) throw new ConfigError(`${where}: this rule takes no options, so give only its level ("${String(entry[0])}")`);
-    const options: unknown = entry[1];
-    if (typeof options !== 'object' || options === null || Array.isArray(options))
-      throw new ConfigError(`${where}: the options must be an object (accepted options: ${names.join(', ')}), got ${shown(options)}`);
-    const errors = check(rule.options.schema)(options);
-    if (errors.length > 0) throw new ConfigError(`${where}${describeOptionError(errors[0]!, rule.options.schema, options)}`);
+    if (rule) problems.push(...entryProblems(rule, entry, `${file}: rules.${id}`, check));
   }
+  return problems;
 }
 
-function checkLevel(value: unknown, where: string): void {
-  if (typeof value === 'string' && (LEVELS as readonly string[]).includes(value)) return;
-  throw new ConfigError(`${where}: ${shown(value)} is not a level (accepted: ${LEVEL_LIST})`);
+function entryProblems(rule: Rule, entry: unknown, where: string, check: SchemaCheck): string[] {
+  const names = Object.keys((rule.options?.schema.properties as Record<string, unknown> | undefined) ?? {});
+  const shape = rule.options ? `a level (${LEVEL_LIST}) or [level, { ${names.join(', ')} }]` : `a level (${LEVEL_LIST}) or [level]`;
+  if (typeof entry === 'string') return levelProblems(entry, where);
+  if (!Array.isArray(entry) || entry.length < 1 || entry.length > 2) return [`${where}: must be ${shape}, got ${shown(entry)}`];
+  const level = levelProblems(entry[0], where);
+  if (entry.length === 1) return level;
+  if (!rule.options) return [...level, `${where}: this rule takes no options, so give only its level (${shown(entry[0])})`];
+  const options: unknown = entry[1];
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    return [...level, `${where}: the options must be an object (accepted options: ${names.join(', ')}), got ${shown(options)}`];
+  const schema = rule.options.schema;
+  return [...level, ...check(schema)(options).map((error) => `${where}${describeOptionError(error, schema, options)}`)];
+}
+
+function levelProblems(value: unknown, where: string): string[] {
+  if (typeof value === 'string' && (LEVELS as readonly string[]).includes(value)) return [];
+  const hint = typeof value === 'string' ? didYouMean(value, LEVELS) : '';
+  return [`${where}: ${shown(value)} is not a level${hint} (accepted: ${LEVEL_LIST})`];
 }
 
 /** ".option: must be …(accepted: …), got …" or ": unknown option …", for one Ajv error against a rule's options schema. */
@@ -54,7 +55,8 @@ function describeOptionError(error: ErrorObject, schema: Record<string, unknown>
   const properties = (schema.properties as Record<string, Record<string, unknown>> | undefined) ?? {};
   if (error.keyword === 'additionalProperties') {
     const name = String(error.params.additionalProperty);
-    return `: unknown option "${name}" (accepted options: ${Object.keys(properties).join(', ')})`;
+    const known = Object.keys(properties);
+    return `: unknown option "${name}"${didYouMean(name, known)} (accepted options: ${known.join(', ')})`;
   }
   const name = error.instancePath.split('/')[1] ?? '';
   const property = properties[decodePointer(name)];

@@ -6,7 +6,7 @@
  */
 import { ruleStatus, type Rule } from '../engine/rule.js';
 import { docsUrl, ruleMarkdown, rulesTable, ruleText } from './rule-docs.js';
-import { editDistance } from '../shared/edit-distance.js';
+import { didYouMean } from '../shared/did-you-mean.js';
 import { searchRules, type RuleMatch, type WordFound } from './rule-search.js';
 import { GRADE_BANDS, highestScoreOf, ruleScope, ruleWeight } from '../score/score.js';
 
@@ -117,26 +117,16 @@ function scoreLegend(): string[] {
   ];
 }
 
-/** Known ids close to an unknown one (a substring either way, or a few edits away), closest first. */
-export function closeRuleIds(id: string, known: readonly string[]): string[] {
-  return known
-    .map((k) => ({ k, d: editDistance(k, id) }))
-    .filter(({ k, d }) => k.includes(id) || id.includes(k) || d <= 3)
-    .sort((a, b) => a.d - b.d || a.k.localeCompare(b.k))
-    .map(({ k }) => k);
-}
-
 /** The output of `mcplint explain <id>`, or the usage error for an id that is not a rule. */
 export type Explained = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
 
 export function explainRule(rules: readonly Rule[], id: string, format: ExplainFormat): Explained {
   const rule = rules.find((r) => r.id === id);
   if (!rule) {
-    const close = closeRuleIds(
+    const hint = didYouMean(
       id,
       rules.map((r) => r.id),
-    ).slice(0, 2);
-    const hint = close.length > 0 ? ` (did you mean ${close.map((c) => `"${c}"`).join(' or ')}?)` : '';
+    );
     return { ok: false, error: `unknown rule "${id}"${hint}. mcplint rules lists them all.` };
   }
   if (format === 'json') return { ok: true, text: JSON.stringify(ruleJson(rule), null, 2) + '\n' };

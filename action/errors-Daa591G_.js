@@ -1,1 +1,0 @@
-var e=class extends Error{};export{e as t};
