@@ -1,5 +1,1 @@
-<<<<<<< HEAD
-import{t as e}from"./build-index-BQM6_XsL.js";import{parentPort as t,workerData as n}from"node:worker_threads";e(n).then(e=>t.postMessage({ok:!0,index:e}),e=>t.postMessage({ok:!1,message:e instanceof Error?e.message:String(e)}));export{};
-=======
-import{t as e}from"./build-index-DVFMsPNy.js";import{parentPort as t,workerData as n}from"node:worker_threads";e(n).then(e=>t.postMessage({ok:!0,index:e}),e=>t.postMessage({ok:!1,message:e instanceof Error?e.message:String(e)}));export{};
->>>>>>> didyoumean
+import{t as e}from"./build-index-zNzZmVd_.js";import{parentPort as t,workerData as n}from"node:worker_threads";e(n).then(e=>t.postMessage({ok:!0,index:e}),e=>t.postMessage({ok:!1,message:e instanceof Error?e.message:String(e)}));export{};

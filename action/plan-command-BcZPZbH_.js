@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-D21X_dbZ.js";

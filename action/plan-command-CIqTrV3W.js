@@ -1,5 +1,0 @@
-<<<<<<<< HEAD:action/plan-command-D21X_dbZ.js
-import{t as e}from"./exit-codes-BbTFXnYH.js";async function t(e,t){let[{loadRunConfig:r},{rules:i}]=await Promise.all([import(`./run-config-mXRUOikw.js`),import(`./rules-CYRHqvCu.js`),import(`./plan-probes-eQs1Dstl.js`)]);return n(await r({...e,cwd:process.cwd(),rules:i}),t)}async function n(t,n){let{planRun:r,renderPlans:i}=await import(`./plan-probes-eQs1Dstl.js`),a=await r(t);return process.stdout.write(i(a,n)),a.some(e=>!e.capture.handshake.ok)?e.findings:e.ok}export{n,t};
-========
-import{t as e}from"./exit-codes-BbTFXnYH.js";async function t(e,t){let[{loadRunConfig:r},{rules:i}]=await Promise.all([import(`./run-config-ChC6qES1.js`),import(`./rules-D2b-LoSr.js`),import(`./plan-probes-gekwxUxY.js`)]);return n(await r({...e,cwd:process.cwd(),rules:i}),t)}async function n(t,n){let{planRun:r,renderPlans:i}=await import(`./plan-probes-gekwxUxY.js`),a=await r(t);return process.stdout.write(i(a,n)),a.some(e=>!e.capture.handshake.ok)?e.findings:e.ok}export{n,t};
->>>>>>>> didyoumean:action/plan-command-CIqTrV3W.js
