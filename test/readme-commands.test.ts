@@ -106,6 +106,9 @@ describe('README commands', () => {
     const result = await runCli(args, { env: { MCPLINT_CACHE_DIR: cache }, timeoutMs: 120_000 });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(claim![1]);
-    for (const step of ['npm run build', 'npm run typecheck', 'vitest run']) expect(pkg.scripts.test).toContain(step);
+    // "builds, type-checks and runs the test suite": the build and the type-check side by side (scripts/checks.ts), then vitest.
+    expect(pkg.scripts.test).toBe('node --import tsx scripts/checks.ts && vitest run');
+    const checks = readFileSync(join(ROOT, 'scripts', 'checks.ts'), 'utf8');
+    for (const step of ['build', 'typecheck']) expect(checks).toContain(`['${step}', ['run', '--silent', '${step}']]`);
   }, 120_000);
 });
