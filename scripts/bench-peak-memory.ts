@@ -16,6 +16,8 @@ export interface Measured {
   readonly ms: number;
   readonly code: number | null;
   readonly peakMB: number;
+  /** User + system CPU seconds (GNU time only): what the run cost, whatever the machine's load. */
+  readonly cpuSeconds?: number;
   readonly stderr: string;
 }
 
@@ -36,7 +38,7 @@ export function measureNode(
   const report = join(dir, 'rss');
   const useTime = existsSync(GNU_TIME);
   const [command, argv] = useTime
-    ? [GNU_TIME, ['-f', '%M', '-o', report, process.execPath, ...args]]
+    ? [GNU_TIME, ['-f', '%M %U %S', '-o', report, process.execPath, ...args]]
     : [process.execPath, ['--import', RSS_PROBE, ...args]];
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -55,10 +57,13 @@ export function measureNode(
     child.on('close', (code) => {
       clearTimeout(deadline);
       const ms = performance.now() - started;
-      // GNU time writes "Command exited with non-zero status N" before the figure.
-      const kib = existsSync(report) ? Number(readFileSync(report, 'utf8').trim().split('\n').at(-1)) : Number.NaN;
+      // GNU time writes "Command exited with non-zero status N" before the figures; the probe, the peak alone.
+      const [kib = Number.NaN, user, system] = existsSync(report)
+        ? (readFileSync(report, 'utf8').trim().split('\n').at(-1) ?? '').split(' ').map(Number)
+        : [];
       rmSync(dir, { recursive: true, force: true });
-      resolve({ ms, code, peakMB: (kib * 1024) / 1e6, stderr });
+      const cpu = user !== undefined && system !== undefined ? { cpuSeconds: user + system } : {};
+      resolve({ ms, code, peakMB: (kib * 1024) / 1e6, ...cpu, stderr });
     });
   });
 }

@@ -320,11 +320,11 @@ const within = (r: Row) =>
   (r.interrupted.latencyMs === undefined || (r.interrupted.latencyMs < LIMITS.sigintMs && honoured.has(r.interrupted.exit)));
 
 const lines = [
-  '| case | exit | first stderr line | wall | peak RSS | SIGINT | within limits |',
-  '| ---- | ---- | ----------------- | ---- | -------- | ------ | ------------- |',
+  '| case | exit | first stderr line | wall | CPU | peak RSS | SIGINT | within limits |',
+  '| ---- | ---- | ----------------- | ---- | --- | -------- | ------ | ------------- |',
   ...rows.map(
     (r) =>
-      `| ${cell(r.name)} | ${r.run.code ?? 'killed'} | ${cell(firstLine(r.run.stderr)) || '(none)'} | ${(r.run.ms / 1000).toFixed(2)} s | ${Math.round(r.run.peakMB)} MB | ${sigint(r.interrupted)} | ${within(r) ? 'yes' : 'NO'} |`,
+      `| ${cell(r.name)} | ${r.run.code ?? 'killed'} | ${cell(firstLine(r.run.stderr)) || '(none)'} | ${(r.run.ms / 1000).toFixed(2)} s | ${r.run.cpuSeconds === undefined ? 'n/a' : `${r.run.cpuSeconds.toFixed(1)} s`} | ${Math.round(r.run.peakMB)} MB | ${sigint(r.interrupted)} | ${within(r) ? 'yes' : 'NO'} |`,
   ),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
