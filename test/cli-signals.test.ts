@@ -4,14 +4,16 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, ROOT } from './helpers/capture.js';
 import { CLI } from './helpers/cli.js';
 
 const NEVER_ANSWERS = fixturePath('protocol/never-answers.mjs');
+const BUSY_MAIN_THREAD = pathToFileURL(join(ROOT, 'test', 'helpers', 'busy-main-thread.mjs')).href;
 
 /** Server processes carrying the marker (mcplint's own command line may carry it too: left out). */
 function servers(marker: string): string[] {
@@ -75,4 +77,31 @@ describe.concurrent('signals', () => {
     expect(r.stderr).toContain('Partial report for server "slow-one" (');
     expect(r.stderr).toContain('Partial report for server "slow-two" (');
   });
+});
+
+describe('signals before any server starts', () => {
+  it('end mcplint at once although its main thread is busy (a --from file in a parse that never returns)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcplint-signals-busy-'));
+    const marker = join(dir, 'busy');
+    writeFileSync(join(dir, 'tools.json'), JSON.stringify({ tools: [{ name: 'mcplint-test-busy', inputSchema: { type: 'object' } }] }));
+    const child = spawn(process.execPath, [CLI, '--from', 'tools.json'], {
+      cwd: dir,
+      env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: `--import ${BUSY_MAIN_THREAD}`, MCPLINT_TEST_BUSY_PARSE: marker },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
+    try {
+      for (let i = 0; i < 600 && !existsSync(marker) && child.exitCode === null; i++) await sleep(50);
+      expect(existsSync(marker)).toBe(true);
+      child.kill('SIGINT');
+      // Only the failure condition: a handler waiting for the main thread would never run.
+      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 20_000).unref());
+      // Ended by the signal itself, which a shell reports as 130 (signalExitCode).
+      expect(await Promise.race([exited, late])).toEqual({ code: null, signal: 'SIGINT' });
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

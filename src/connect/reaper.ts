@@ -22,7 +22,24 @@ export interface Survivor {
   readonly command: string;
 }
 
+/** What waits for the first server process or session of the run (src/cli/signals.ts). */
+const firstServerListeners: (() => void)[] = [];
+let serversStarted = false;
+
+/** Call `listener` when the run's first server process or session is tracked; at once if one already was. */
+export function whenServersStart(listener: () => void): void {
+  if (serversStarted) listener();
+  else firstServerListeners.push(listener);
+}
+
+function serversStart(): void {
+  if (serversStarted) return;
+  serversStarted = true;
+  for (const listener of firstServerListeners.splice(0)) listener();
+}
+
 export function trackChild(child: ChildProcess, marker?: string): void {
+  serversStart();
   live.add(child);
   if (child.pid !== undefined && marker !== undefined) {
     sessions.set(child.pid, { marker, start: Number(readStat(child.pid)?.start ?? OWN_START) });
@@ -351,6 +368,7 @@ const progress = new Set<() => LiveProgress>();
 
 /** Register a session's progress callback; returns the function that unregisters it. */
 export function trackProgress(report: () => LiveProgress): () => void {
+  serversStart();
   progress.add(report);
   return () => progress.delete(report);
 }

@@ -30,6 +30,7 @@ export function readCaptures(path: string, given: string = path): Capture[] {
   const v = value as Partial<Capture>;
   if (typeof v !== 'object' || v === null || v.captureVersion === undefined) {
     const listed = listingCaptures(value, given);
+    if (listed && isManyTools(listed)) growHeapByHalf();
     if (listed) return listed;
     throw new ConfigError(
       `--from ${path}: not an mcplint capture (no captureVersion), nor a tools/list result ({"tools": [...]}) or a tools.json ({"<server>": [tools]})`,
@@ -47,6 +48,20 @@ export function readCaptures(path: string, given: string = path): Capture[] {
 
 /** A --from file this large (a listing of 200,000 tools is 175 MB) makes the heap grow by half between collections. */
 const LARGE_CAPTURE_CHARS = 32 * 1024 * 1024;
+
+/**
+ * So do this many tools in a listing, however small each: what is live grows with the tools and
+ * their findings, not with the bytes (200,000 tools of three fields are a 15 MB file, and peaked
+ * at 2.8 GB).
+ */
+export const MANY_TOOLS = 20_000;
+
+/** Whether the captures of a listing hold at least MANY_TOOLS tools in all. */
+export function isManyTools(captures: readonly Capture[]): boolean {
+  let tools = 0;
+  for (const capture of captures) tools += capture.lists.tools.items.length;
+  return tools >= MANY_TOOLS;
+}
 
 /**
  * V8 lets a heap that was collected with a few hundred MB live grow to four times that before the

@@ -1,1 +1,0 @@
-export{t as killAll,n as killMarked,r as killTree,i as liveProgress,a as markedProcesses,o as reapEscaped,s as rememberDescendants,c as survivors,l as trackChild,u as trackProgress,d as untrackChild}from"./reaper-D3-82ffQ.js";
