@@ -1,5 +1,0 @@
-<<<<<<<< HEAD:action/plan-command-DKrkTNZb.js
-import{t as e}from"./exit-codes-BbTFXnYH.js";async function t(e,t){let[{loadRunConfig:r},{rules:i}]=await Promise.all([import(`./run-config-SxYTUrWm.js`),import(`./rules-AWSwFQqG.js`),import(`./plan-probes-XzNoj7cS.js`)]);return n(await r({...e,cwd:process.cwd(),rules:i}),t)}async function n(t,n){let{planRun:r,renderPlans:i}=await import(`./plan-probes-XzNoj7cS.js`),a=await r(t);return process.stdout.write(i(a,n)),a.some(e=>!e.capture.handshake.ok)?e.findings:e.ok}export{n,t};
-========
-import{t as e}from"./exit-codes-BbTFXnYH.js";async function t(e,t){let[{loadRunConfig:r},{rules:i}]=await Promise.all([import(`./run-config-C9MGKWmw.js`),import(`./rules-B972e9RF.js`),import(`./plan-probes-C7QLwJWu.js`)]);return n(await r({...e,cwd:process.cwd(),rules:i}),t)}async function n(t,n){let{planRun:r,renderPlans:i}=await import(`./plan-probes-C7QLwJWu.js`),a=await r(t);return process.stdout.write(i(a,n)),a.some(e=>!e.capture.handshake.ok)?e.findings:e.ok}export{n,t};
->>>>>>>> untrusted-bench:action/plan-command-BNPueI8g.js
