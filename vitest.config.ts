@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /** Test files that replace a module with vi.mock: each gets fresh modules, so the mock reaches no other file. */
-export const MOCKING_FILES = ['test/capture-settings.test.ts', 'test/fast-args.test.ts', 'test/print-config.test.ts'];
+export const MOCKING_FILES = [
+  'test/capture-file-heap.test.ts',
+  'test/capture-settings.test.ts',
+  'test/fast-args.test.ts',
+  'test/print-config.test.ts',
+];
 
 // Sized for a busy machine (a laptop building, a shared CI runner), where every spawned server and
 // every CLI run is several times slower than on a quiet one; no test asserts on time.

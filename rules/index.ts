@@ -48,6 +48,7 @@ import listsComplete from './lists-complete.js';
 import logLevelRespected from './log-level-respected.js';
 import noServerRequests from './no-server-requests.js';
 import notificationSchemaValid from './notification-schema-valid.js';
+import notificationsExpected from './notifications-expected.js';
 import orphanedProcesses from './orphaned-processes.js';
 import outputFlood from './output-flood.js';
 import outputSchemaValid from './output-schema-valid.js';
@@ -149,6 +150,7 @@ export const rules: readonly Rule[] = [
   logLevelRespected,
   noServerRequests,
   notificationSchemaValid,
+  notificationsExpected,
   orphanedProcesses,
   outputFlood,
   outputSchemaValid,

@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-Bc0mbCe8.js";
