@@ -24,6 +24,8 @@ const PROBES = ['valid-calls', 'pagination', 'invalid-arguments', 'prompts-get',
 const messages = {
   schema:
     'Server answered {{request}} with a result whose {{pointer}} {{problem}}, against the official schema of protocol {{version}}; clients that validate results reject it.',
+  limit:
+    'Server answered {{request}} with a result whose {{pointer}} {{problem}}, which the specification of protocol {{version}} does not allow (its JSON Schema does not check it); a client shows wrong or partial completions.',
 };
 
 export default defineRule({
@@ -61,7 +63,7 @@ export default defineRule({
         seen.add(key);
         perMethod.set(call.method, count + 1);
         yield {
-          messageId: 'schema',
+          messageId: 'limit' in problem ? 'limit' : 'schema',
           data: {
             request: requestWords(call),
             pointer: problem.pointer === '' ? '(root)' : problem.pointer,

@@ -4,6 +4,7 @@
  * anyOf would otherwise report every other branch too), and problems are put in plain words:
  * "/content/0/mimeType is required (ImageContent)".
  */
+import { completionProblems } from './completion-limits.js';
 import { officialDefines, validateOfficial, type SchemaProblem } from '../../src/schema/json-schema.js';
 import { isObject } from '../../src/shared/json.js';
 import type { ProtocolVersion } from '../../src/shared/protocol-version.js';
@@ -46,6 +47,7 @@ export function resultProblems(version: ProtocolVersion, definition: string, res
     problems.push(...blockProblems(version, slot));
   }
   problems.unshift(...plain(validateOfficial(version, definition, copy), definition));
+  if (definition === 'CompleteResult') problems.push(...completionProblems(result));
   return dedupe(problems);
 }
 

@@ -41,6 +41,25 @@ ruleTester(rule).run({
       findings: [{ messageId: 'schema', subject: 'server', message: /prompts\/get of "p" .*\/messages\/0\/role is required/ }],
     },
     {
+      name: 'a completion of 101 values, a limit the schema does not check',
+      capture: makeCapture({
+        probes: ran('prompts-get', [
+          call(
+            'completion/complete',
+            { ref: { type: 'ref/prompt', name: 'p' } },
+            result({ completion: { values: Array.from({ length: 101 }, (_, i) => `v${i}`) } }),
+          ),
+        ]),
+      }),
+      findings: [
+        {
+          messageId: 'limit',
+          subject: 'server',
+          message: /\/completion\/values has 101 values, more than the 100 .*does not allow \(its JSON Schema does not check it\)/,
+        },
+      ],
+    },
+    {
       name: 'a content type the negotiated version does not have',
       capture: makeCapture({
         protocolVersion: '2024-11-05',
