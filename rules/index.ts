@@ -28,6 +28,7 @@ import httpSessionIdChars from './http-session-id-chars.js';
 import httpSessionNotFound from './http-session-not-found.js';
 import httpSsePriming from './http-sse-priming.js';
 import httpSseRetry from './http-sse-retry.js';
+import iconSrcSafe from './icon-src-safe.js';
 import initializeResultSchema from './initialize-result-schema.js';
 import inputRequiredPlacement from './input-required-placement.js';
 import inputSchemaBounded from './input-schema-bounded.js';
@@ -130,6 +131,7 @@ export const rules: readonly Rule[] = [
   httpSessionNotFound,
   httpSsePriming,
   httpSseRetry,
+  iconSrcSafe,
   initializeResultSchema,
   inputRequiredPlacement,
   inputSchemaBounded,
