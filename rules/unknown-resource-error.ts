@@ -18,7 +18,8 @@ export default defineRule({
   id: 'unknown-resource-error',
   category: 'probes',
   basis: 'spec',
-  severity: 'warning',
+  // A MUST from 2026-07-28 (error); before it a SHOULD, so those findings are one level milder (warning).
+  severity: 'error',
   precision: 'high',
   checklist: 'none',
   summary:
@@ -43,7 +44,7 @@ export default defineRule({
     for (const call of probeCalls(capture, 'unknown-resource')) {
       const uri = String(call.detail?.uri ?? '');
       const answer = call.answer;
-      const base = { subject: { kind: 'server' } as const, key: 'unknown-resource' };
+      const base = { subject: { kind: 'server' } as const, key: 'unknown-resource', ...(modern ? {} : { milder: true }) };
       if (answer.kind === 'result') {
         const contents = (answer.result as { contents?: unknown } | undefined)?.contents;
         const words = Array.isArray(contents)

@@ -23,12 +23,12 @@ ruleTester(rule).run({
     {
       name: 'an empty success',
       capture: makeCapture({ probes: probe(result({ contents: [] })) }),
-      findings: [{ messageId: 'success', subject: 'server', message: /\(empty contents\)/ }],
+      findings: [{ messageId: 'success', subject: 'server', level: 'warning', message: /\(empty contents\)/ }],
     },
     {
       name: '-32002 on 2026-07-28',
       capture: makeCapture({ protocolVersion: '2026-07-28', probes: probe(error(-32002, 'Resource not found')) }),
-      findings: [{ messageId: 'wrongCode', subject: 'server', message: /asks for -32602/ }],
+      findings: [{ messageId: 'wrongCode', subject: 'server', level: 'error', message: /asks for -32602/ }],
     },
     {
       name: 'an internal error',
