@@ -22,7 +22,8 @@ const EXAMPLES = 5;
 const UNREADABLE_REQUEST_CODES = new Set([-32700, -32600]);
 
 /** Ids compare by type and value, per connection (a restarted server numbers from 1 again). */
-const keyOf = (connection: number | undefined, id: unknown): string => `${connection ?? 1}|${typeof id}:${String(id)}`;
+const keyOf = (connection: number | undefined, id: unknown): string =>
+  `${connection ?? 1}|${typeof id}:${typeof id === 'string' || typeof id === 'number' ? String(id) : jsonText(id)}`;
 
 function errorProblem(error: unknown): string | undefined {
   if (!isObject(error)) return `is ${error === null ? 'null' : Array.isArray(error) ? 'an array' : `a ${typeof error}`}, not an object`;

@@ -18,7 +18,9 @@ const LIST_CHANGED: Readonly<Record<string, string>> = {
   'notifications/resources/list_changed': 'resources',
 };
 
-const tokenKey = (token: unknown): string => `${typeof token}:${String(token)}`;
+// A token is a string or a number; anything else (however deep) is keyed by its JSON text, as String() of a deep array recurses.
+const tokenKey = (token: unknown): string =>
+  `${typeof token}:${typeof token === 'string' || typeof token === 'number' ? String(token) : jsonText(token)}`;
 
 export default defineRule({
   id: 'notifications-expected',
