@@ -84,6 +84,18 @@ function blockProblems(version: ProtocolVersion, slot: Slot): SchemaProblem[] {
   if (!definition || !officialDefines(version, definition)) {
     return [{ pointer: `${slot.pointer}/type`, message: `${jsonText(type) ?? 'undefined'} is not a content type of protocol ${version}` }];
   }
+  if (definition === 'EmbeddedResource' && isObject(value.resource)) {
+    // The resource is text or blob contents: judged against the one it is closest to (a text
+    // resource is not told that `blob` is required), the block around it with neutral contents.
+    const block = plain(validateOfficial(version, definition, { ...value, resource: NEUTRAL_CONTENTS }), definition).map(at);
+    const contents = blockProblems(version, {
+      kind: 'contents',
+      pointer: `${slot.pointer}/resource`,
+      value: value.resource,
+      set: () => {},
+    });
+    return [...block, ...contents];
+  }
   return plain(validateOfficial(version, definition, value), definition).map(at);
 }
 

@@ -41,6 +41,15 @@ ruleTester(rule).run({
       findings: [{ messageId: 'schema', subject: 'server', message: /prompts\/get of "p" .*\/messages\/0\/role is required/ }],
     },
     {
+      name: 'an embedded text resource without text: judged as text contents, never told that blob is required',
+      capture: makeCapture({
+        probes: validCall({ content: [{ type: 'resource', resource: { uri: 'books://1', mimeType: 'text/plain' } }] }),
+      }),
+      findings: [
+        { messageId: 'schema', subject: 'tool:get_chart', message: /\/content\/0\/resource\/text is required \(TextResourceContents\)/ },
+      ],
+    },
+    {
       name: 'a completion of 101 values, a limit the schema does not check',
       capture: makeCapture({
         probes: ran('prompts-get', [
