@@ -24,6 +24,8 @@ function resultEvidence(frame: Frame | undefined): { evidence?: string } {
 const messages = {
   errorResponse:
     'Server advertises the "{{capability}}" capability, but {{method}} {{when}}answered with an error ({{error}}); implement {{method}} or stop advertising the capability.',
+  cursorRejected:
+    'Server advertises the "{{capability}}" capability, but {{method}} rejected the cursor from page {{page}} (the nextCursor it returned itself) with an error ({{error}}); a list must accept its own cursors, or clients stop at page {{page}} and never see the rest.',
   timeout: 'Server advertises the "{{capability}}" capability, but {{method}} {{when}}got no answer within the timeout.',
   closed: 'Server advertises the "{{capability}}" capability, but the server closed the connection during {{method}}{{whenTail}}.',
   invalidResult: 'Server advertises the "{{capability}}" capability, but {{method}} {{when}}answered without a "{{key}}" array.',
@@ -82,9 +84,11 @@ export default defineRule({
             error.code !== undefined ? String(error.code) : undefined,
             error.message ? `"${error.message}"` : undefined,
           ].filter((p): p is string => p !== undefined);
+          const errorWords = parts.join(' ') || 'no code or message';
           yield {
-            messageId: 'errorResponse',
-            data: { capability, method, when, error: parts.join(' ') || 'no code or message' },
+            ...(captured.status === 'partial'
+              ? { messageId: 'cursorRejected' as const, data: { capability, method, page: String(failedPage - 1), error: errorWords } }
+              : { messageId: 'errorResponse' as const, data: { capability, method, when, error: errorWords } }),
             evidence: (
               jsonText({
                 code: error.code,

@@ -61,6 +61,22 @@ describe(RULE, () => {
         ],
       },
       {
+        name: 'says the cursor from page 1 was rejected when page 2 is answered with an error',
+        capture: withLists({
+          tools: failedList({ kind: 'error-response', code: -32602, message: 'Invalid cursor' }, [
+            { cursor: null, nextCursor: 'c1', itemCount: 2, frame: 5 },
+          ]),
+        }),
+        findings: [
+          {
+            messageId: 'cursorRejected',
+            subject: 'server',
+            message:
+              /tools\/list rejected the cursor from page 1 \(the nextCursor it returned itself\) with an error \(-32602 "Invalid cursor"\)/,
+          },
+        ],
+      },
+      {
         name: 'names the page when a later page fails',
         capture: withLists({
           tools: failedList({ kind: 'timeout', message: 'No answer' }, [{ cursor: null, nextCursor: 'c1', itemCount: 2, frame: 5 }]),
