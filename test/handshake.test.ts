@@ -63,6 +63,16 @@ describe.concurrent('handshake over stdio', () => {
     expect(result.findings[0]!.message).toContain('ENOENT');
   });
 
+  it('asked for 2026-07-28, a server of an earlier version is linted on the version it speaks', async () => {
+    // It does not know server/discover (-32601): expected of it, not a failed handshake.
+    const capture = await captureFixture('clean-server.mjs', { protocolVersion: '2026-07-28', probeConfig: false });
+    expect(capture.handshake).toMatchObject({ ok: true, protocolVersion: '2025-11-25' });
+    expect(lint(capture).findings).toEqual([]);
+    expect(capture.notes.join('\n')).toMatch(
+      /^The server does not know server\/discover \(code -32601: Method not found[^)]*\), as a server of a protocol version before 2026-07-28 does not: mcplint linted it on 2025-11-25, the version it negotiated with initialize\.$/,
+    );
+  });
+
   it('the clean server passes', async () => {
     expect(lint(await captureFixture('clean-server.mjs')).findings).toEqual([]);
   });

@@ -33,6 +33,11 @@ export function isModernVersion(version: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(version) && version >= MODERN_PROTOCOL_VERSION;
 }
 
+/** Does a failed server/discover look like a server of an earlier version, to which the method is unknown? */
+function legacySignal(handshake: Handshake): boolean {
+  return !handshake.ok && handshake.reason === 'error-response' && handshake.error?.code === -32601;
+}
+
 /** Does a failed initialize look like a modern server refusing it? */
 export function modernSignal(handshake: Handshake): boolean {
   if (handshake.ok || handshake.reason !== 'error-response' || !handshake.error) return false;
@@ -53,7 +58,19 @@ export interface EstablishOptions {
 
 /** Handshake in the right era: initialize (legacy), or server/discover when asked for or when initialize is refused the modern way. */
 export async function establish(connection: Connection, options: EstablishOptions, legacy: () => Promise<Handshake>): Promise<Handshake> {
-  if (options.protocolVersion && isModernVersion(options.protocolVersion)) return discover(connection, options, options.protocolVersion);
+  if (options.protocolVersion && isModernVersion(options.protocolVersion)) {
+    const modern = await discover(connection, options, options.protocolVersion);
+    if (modern.ok || !legacySignal(modern) || connection.isClosed) return modern;
+    // A server of an earlier version does not know server/discover: expected, not a defect. It is
+    // linted on the version it speaks, as a client that falls back would use it.
+    const first = await legacy();
+    connection.notes.push(
+      first.ok
+        ? `The server does not know server/discover (${describeError(modern)}), as a server of a protocol version before ${MODERN_PROTOCOL_VERSION} does not: mcplint linted it on ${first.protocolVersion}, the version it negotiated with initialize.`
+        : `The server does not know server/discover (${describeError(modern)}), and initialize failed too.`,
+    );
+    return first.ok ? first : modern;
+  }
   const first = await legacy();
   if (first.ok || !modernSignal(first) || connection.isClosed) return first;
   const modern = await discover(connection, options, MODERN_PROTOCOL_VERSION);

@@ -1,0 +1,1 @@
+export{t as META,n as MODERN_PROTOCOL_VERSION,r as discover,i as establish,a as isModernVersion,o as modernSignal}from"./discover-BiGTCywE.js";

@@ -1,1 +1,0 @@
-export{t as META,n as MODERN_PROTOCOL_VERSION,r as discover,i as establish,a as isModernVersion,o as modernSignal}from"./discover-CvtvQkw6.js";
