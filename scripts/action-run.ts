@@ -127,7 +127,9 @@ async function main(): Promise<number> {
   }
   // mcplint's paths are relative to the git root of its working directory (src/locate/repository.ts),
   // which in a checkout is the workspace: only outside a work tree do they need the folder in front.
-  const prefix = relative(workspace, gitRoot(cwd) ?? cwd).split(sep).join('/');
+  const prefix = relative(workspace, gitRoot(cwd) ?? cwd)
+    .split(sep)
+    .join('/');
   const sarif = input('sarif-file') || 'mcplint.sarif';
   const sarifPath = resolve(workspace, sarif);
   const temp = mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'mcplint-'));

@@ -50,7 +50,23 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
     enabled: !resolved.quiet && process.stderr.isTTY === true,
     detail: () => activityText(liveProgress()),
   });
-  const { report, configFile } = await lintRun(run)
+  if (resolved.fix) {
+    if (resolved.target?.kind === 'capture-file')
+      throw new UsageError('--fix and --diff need a server to launch again, not a saved capture (--from)');
+    const { fixRun } = await import('../session/fix-run.js');
+    const fixed = await fixRun(run, await rules()).finally(() => progress.stop());
+    if (fixed.patch !== undefined) {
+      process.stdout.write(fixed.patch);
+      for (const line of fixed.lines) process.stderr.write(`${inertLine(line)}\n`);
+      return EXIT.ok;
+    }
+    const supported = colorSupported(process.env, process.stdout, process.platform);
+    const failed = await finishLint(fixed.report, await rules(), { cwd, colorSupported: supported, ...finishing });
+    for (const line of fixed.lines) process.stderr.write(`${inertLine(line)}\n`);
+    if (fixed.rolledBack) return EXIT.fixRolledBack;
+    return failed === 0 ? EXIT.ok : EXIT.findings;
+  }
+  const outcome = await lintRun(run)
     .then((outcome) => {
       for (const skipped of outcome.skippedServers ?? []) {
         process.stderr.write(inertLine(`mcplint: skipped server "${skipped.name}" of ${args['config-file']}: ${skipped.reason}`) + '\n');
@@ -58,6 +74,11 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
       return outcome;
     })
     .finally(() => progress.stop());
+  // JSON and SARIF carry each finding's fix (edits included): computed only for them.
+  const withEdits = [resolved.format, ...resolved.reports.map((r) => r.format)].some((f) => f === 'json' || f === 'sarif');
+  const { report, configFile } = withEdits
+    ? { ...outcome, report: (await (await import('../session/fixes.js')).planRunFixes(outcome, await rules(), cwd)).report }
+    : outcome;
   // Baseline, output (stdout or --output, plus --report files), then the exit decision: src/cli/finish.ts.
   const supported = colorSupported(process.env, process.stdout, process.platform);
   const failed = await finishLint(report, await rules(), {

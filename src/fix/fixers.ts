@@ -1,0 +1,16 @@
+/**
+ * The fixers, by rule id: one per rule whose metadata declares a `fix` (test/fix-registry.test.ts
+ * holds the two lists equal). Loaded only by a run that computes fixes (src/session/fixes.ts).
+ */
+import type { Fixer } from './fixer.js';
+import { fixStrictInputSchema } from './rules/input-schema-strict.js';
+import { fixStdoutWrite } from './rules/source-stdout-write.js';
+import { fixAnnotationHints } from './rules/tool-annotations-complete.js';
+import { fixToolTitle } from './rules/tool-title-present.js';
+
+export const FIXERS: Readonly<Record<string, Fixer>> = {
+  'tool-title-present': fixToolTitle,
+  'tool-annotations-complete': fixAnnotationHints,
+  'source-stdout-write': fixStdoutWrite,
+  'input-schema-strict': fixStrictInputSchema,
+};
