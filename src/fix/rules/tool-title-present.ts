@@ -27,5 +27,8 @@ export const fixToolTitle: Fixer = (finding, ctx) => {
     };
   }
   if (propertyNamed(tool.object, 'title')) return undefined;
-  return { description: `add title ${stringLiteral(title, '"')}`, edits: [prependProperties(tool.file, tool.object, [property])] };
+  // After the name when the object holds it (a low-level tool literal), else first.
+  const name = propertyNamed(tool.object, 'name');
+  const edit = name ? appendProperties(tool.file, tool.object, [property], name) : prependProperties(tool.file, tool.object, [property]);
+  return { description: `add title ${stringLiteral(title, '"')}`, edits: [edit] };
 };

@@ -3,7 +3,7 @@
  * gets each new property on its own line at the indentation of the others (a trailing comma kept
  * as the file has it), a one-line object gets them inline, `{}` becomes `{ a: 1 }`.
  */
-import type { ObjectLiteralExpression } from 'ts-morph';
+import type { Node, ObjectLiteralExpression } from 'ts-morph';
 import type { ReadFile } from '../fix-files.js';
 import type { PlannedEdit } from '../fixer.js';
 
@@ -30,11 +30,16 @@ export function prependProperties(file: ReadFile, object: ObjectLiteralExpressio
   return { file, start: at, end: at, replacement: properties.join(separator) + separator };
 }
 
-/** `properties` after the object's last property. */
-export function appendProperties(file: ReadFile, object: ObjectLiteralExpression, properties: readonly string[]): PlannedEdit {
+/** `properties` after the object's last property, or after `previous` (one of its properties). */
+export function appendProperties(
+  file: ReadFile,
+  object: ObjectLiteralExpression,
+  properties: readonly string[],
+  previous?: Node,
+): PlannedEdit {
   const layout = layoutOf(object, file.text);
   if (!layout) return replaceEmpty(file, object, properties);
-  const last = object.getProperties().at(-1)!;
+  const last = previous ?? object.getProperties().at(-1)!;
   const after = file.text.slice(last.getEnd());
   const trailingComma = /^\s*,/.exec(after);
   const separator = layout.multiline ? `,\n${layout.indent}` : ', ';
