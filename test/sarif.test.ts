@@ -217,7 +217,7 @@ describe('sarif formatter', () => {
       safety: 'safe',
       description: 'add annotations',
       edits: [
-        { file: 'src/server.ts', start: 120, end: 120, replacement: "annotations: { readOnlyHint: true },\n    ", sha256: 'a'.repeat(64) },
+        { file: 'src/server.ts', start: 120, end: 120, replacement: 'annotations: { readOnlyHint: true },\n    ', sha256: 'a'.repeat(64) },
         { file: 'src/server.ts', start: 300, end: 307, replacement: '', sha256: 'a'.repeat(64) },
       ],
     };
@@ -231,7 +231,10 @@ describe('sarif formatter', () => {
           {
             artifactLocation: { uri: 'src/server.ts' },
             replacements: [
-              { deletedRegion: { charOffset: 120, charLength: 0 }, insertedContent: { text: "annotations: { readOnlyHint: true },\n    " } },
+              {
+                deletedRegion: { charOffset: 120, charLength: 0 },
+                insertedContent: { text: 'annotations: { readOnlyHint: true },\n    ' },
+              },
               { deletedRegion: { charOffset: 300, charLength: 7 } },
             ],
           },
