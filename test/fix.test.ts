@@ -1,0 +1,133 @@
+/**
+ * `mcplint --fix`, end to end through the built CLI on copies of real SDK servers
+ * (fixtures/fix/<case>/before): the fixed files equal the golden after/ files, a second lint no
+ * longer reports what was fixed, a second --fix changes nothing, --diff writes nothing and its
+ * patch applies with git apply; a fix that breaks the start is rolled back (exit 3).
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, fixturePath } from './helpers/capture.js';
+import { runCli } from './helpers/cli.js';
+
+const FIXED_RULES = ['tool-title-present', 'tool-annotations-complete', 'source-stdout-write', 'input-schema-strict'];
+
+const CASES = [
+  { name: 'js-sdk', command: ['node', 'server.mjs'], files: ['server.mjs'], fixed: 6 },
+  { name: 'ts-lowlevel', command: ['node', '--import', 'tsx', 'server.ts'], files: ['server.ts'], fixed: 4 },
+] as const;
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh copy of a fixture project in a temporary folder, resolving packages from mcplint's own node_modules. */
+function copyProject(from: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcplint-fix-'));
+  made.push(dir);
+  cpSync(from, dir, { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+const read = (dir: string, file: string): string => readFileSync(join(dir, file), 'utf8');
+const lint = (dir: string, args: readonly string[], command: readonly string[]) =>
+  runCli(['--no-cache', '--no-color', ...args, '--', ...command], { cwd: dir });
+
+interface JsonFinding {
+  ruleId: string;
+  fix?: { safety: string; edits: { file: string; start: number; end: number; replacement: string; sha256: string }[] };
+}
+const findingsOf = (stdout: string): JsonFinding[] =>
+  (JSON.parse(stdout) as { servers: { findings: JsonFinding[] }[] }).servers.flatMap((s) => s.findings);
+
+describe.each(CASES)('mcplint --fix on fixtures/fix/$name', ({ name, command, files, fixed }) => {
+  const before = fixturePath(`fix/${name}/before`);
+  const after = fixturePath(`fix/${name}/after`);
+
+  it('marks fixable findings, and JSON carries each fix with edits against the file read', async () => {
+    const dir = copyProject(before);
+    const text = await lint(dir, [], command);
+    expect(text.stdout).toMatch(/ tool-title-present \[\*\]/);
+    expect(text.stdout.trimEnd().split('\n').at(-1)).toBe(`[*] ${fixed - 1} fixable with --fix (1 more with --unsafe-fixes)`);
+    const json = await lint(dir, ['--format', 'json'], command);
+    const withFixes = findingsOf(json.stdout).filter((f) => f.fix);
+    expect(withFixes.map((f) => f.ruleId).sort()).toEqual(
+      findingsOf(json.stdout)
+        .filter((f) => FIXED_RULES.includes(f.ruleId))
+        .map((f) => f.ruleId)
+        .sort(),
+    );
+    const hash = createHash('sha256').update(read(dir, files[0])).digest('hex');
+    for (const f of withFixes) {
+      expect(f.fix!.safety).toBe(f.ruleId === 'input-schema-strict' ? 'unsafe' : 'safe');
+      for (const edit of f.fix!.edits) expect(edit).toMatchObject({ file: files[0], sha256: hash });
+    }
+  });
+
+  it('--fix --unsafe-fixes writes the golden files, the fixed findings are gone, and a second --fix changes nothing', async () => {
+    const dir = copyProject(before);
+    const result = await lint(dir, ['--fix', '--unsafe-fixes'], command);
+    expect(result.stderr).toContain(`mcplint: ${fixed} fixed (`);
+    expect(result.stderr).toContain('the server started again and every fixed finding is gone');
+    expect(result.code).toBe(0);
+    for (const file of files) expect(read(dir, file)).toBe(read(after, file));
+    expect(readdirSync(dir).sort()).toEqual([...readdirSync(after), 'node_modules'].sort());
+
+    const again = await lint(dir, ['--format', 'json'], command);
+    const left = findingsOf(again.stdout).map((f) => f.ruleId);
+    expect(left.filter((id) => FIXED_RULES.includes(id) || id === 'stdout-pollution')).toEqual([]);
+
+    const second = await lint(dir, ['--fix', '--unsafe-fixes'], command);
+    expect(second.stderr).toContain('mcplint: nothing to fix');
+    for (const file of files) expect(read(dir, file)).toBe(read(after, file));
+  });
+
+  it('--diff writes nothing, and its patch applies with git apply to give the golden files', async () => {
+    const dir = copyProject(before);
+    const result = await lint(dir, ['--diff', '--unsafe-fixes'], command);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('nothing was written');
+    for (const file of files) expect(read(dir, file)).toBe(read(before, file));
+    const patch = join(mkdtempSync(join(tmpdir(), 'mcplint-patch-')), 'fix.patch');
+    made.push(join(patch, '..'));
+    writeFileSync(patch, result.stdout);
+    const check = spawnSync('git', ['apply', '--check', patch], { cwd: dir, encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+    expect(spawnSync('git', ['apply', patch], { cwd: dir }).status).toBe(0);
+    for (const file of files) expect(read(dir, file)).toBe(read(after, file));
+  });
+});
+
+describe('mcplint --fix safety', () => {
+  it('--fix alone leaves the unsafe fixes, and --fix-dry-run is --diff', async () => {
+    const dir = copyProject(fixturePath('fix/js-sdk/before'));
+    const dry = await lint(dir, ['--fix-dry-run'], ['node', 'server.mjs']);
+    expect(dry.stdout).toContain('+    title: ');
+    expect(dry.stdout).not.toContain('.strict()');
+    expect(dry.stderr).toContain('(1 more with --unsafe-fixes); nothing was written');
+    expect(read(dir, 'server.mjs')).toBe(read(fixturePath('fix/js-sdk/before'), 'server.mjs'));
+  });
+
+  it('restores every file and names the fix when the fixed server no longer starts (exit 3)', async () => {
+    const source = fixturePath('fix/breaks-start');
+    const dir = copyProject(source);
+    const result = await lint(dir, ['--fix'], ['node', 'server.mjs']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('after fixing, the server no longer started or answered');
+    expect(result.stderr).toContain('every file was restored');
+    expect(result.stderr).toContain('The fixes that broke it: source-stdout-write (1 fix in server.mjs).');
+    expect(read(dir, 'server.mjs')).toBe(read(source, 'server.mjs'));
+  });
+
+  it('refuses --fix on a saved capture: there is no server to launch again', async () => {
+    const result = await runCli(['--fix', '--from', fixturePath('fix/js-sdk/before/package.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--fix and --diff need a server to launch again');
+  });
+});
