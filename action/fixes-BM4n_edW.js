@@ -1,0 +1,1 @@
+export{t as planRunFixes}from"./fixes-0keZqi9p.js";

@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-DD1X5UZ8.js";
