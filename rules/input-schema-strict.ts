@@ -47,7 +47,8 @@ export default defineRule({
   fix: {
     safety: 'unsafe',
     summary:
-      'Closes the input schema at the registration: "additionalProperties": false in a JSON Schema literal, zod `.strict()` (a raw shape becomes `z.object({…}).strict()`).',
+      'Closes the input schema at the registration: "additionalProperties": false in a JSON Schema literal, zod `.strict()` (a raw shape becomes `z.object({…}).strict()`); TypeScript and JavaScript only.',
+    languages: ['javascript'],
   },
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const advice = HOW[serverLanguage(capture.target)];

@@ -34,7 +34,8 @@ export default defineRule({
   requires: ['tools'],
   fix: {
     safety: 'safe',
-    summary: 'Adds a `title` made from the tool name (`get_forecast` → "Get Forecast") to the registration.',
+    summary:
+      'Adds a `title` made from the tool name (`get_forecast` → "Get Forecast") to the registration (Python: `@mcp.tool(title="…")`).',
     messages: ['missing'],
   },
   *check({ index }): Generator<Report<keyof typeof messages>> {

@@ -98,7 +98,12 @@ export interface RuleFix<M extends string = string> {
   /** What the fix writes, one sentence: `mcplint rules`, rule docs. */
   readonly summary: string;
   readonly messages?: readonly M[];
+  /** The languages of server code the fix edits; absent: TypeScript/JavaScript and Python. */
+  readonly languages?: readonly FixLanguage[];
 }
+
+/** The source languages a fix edits, as the source index tells them apart. */
+export type FixLanguage = 'javascript' | 'python';
 
 export interface RuleOptionsSpec<O> {
   /** JSON Schema of the options object; validated at config load. */

@@ -36,6 +36,7 @@ export async function planFixes(server: ServerToFix, rules: readonly Rule[], cwd
     const declared = rule ? fixOf(rule, finding.messageId) : undefined;
     const fixer = FIXERS[finding.ruleId];
     if (!declared || !fixer) continue;
+    if (declared.languages && !declared.languages.includes(server.source.language === 'python' ? 'python' : 'javascript')) continue;
     const planned = await fixer(finding, ctx);
     if (!planned || planned.edits.length === 0) continue;
     const edits = planned.edits.map((e) => ({

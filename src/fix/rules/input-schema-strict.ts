@@ -3,6 +3,7 @@
  * tool's input schema closed where it is written. A JSON Schema literal gets
  * `additionalProperties: false`; a zod object gets `.strict()`; a zod raw shape given to
  * registerTool becomes `z.object({…}).strict()`. A server-wide finding is fixed tool by tool.
+ * Python (Pydantic `extra="forbid"`) has no fix yet: the rule's metadata says `languages: ['javascript']`.
  */
 import { Node, type Expression } from 'ts-morph';
 import type { Finding } from '../../engine/run.js';

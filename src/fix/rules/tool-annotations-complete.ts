@@ -4,6 +4,7 @@ import type { Fixer } from '../fixer.js';
 import { nodeAt } from '../ts/parse.js';
 import { appendProperties } from '../ts/object-literal.js';
 import { hasOpaqueProperties, propertyNamed, toolRegistration } from '../ts/tool-object.js';
+import { fixPythonAnnotationHints } from '../python/annotation-hints.js';
 
 /**
  * ToolAnnotations' defaults (MCP schema), in the order the spec lists the hints. A tool annotated
@@ -22,7 +23,11 @@ export const ASSUMED_HINTS = [
 const isAnnotationsNode = (node: Node): node is Node => Node.isPropertyAssignment(node) || Node.isObjectLiteralExpression(node);
 
 export const fixAnnotationHints: Fixer = (finding, ctx) => {
-  if (finding.subject.kind !== 'tool' || ctx.source.language === 'python') return undefined;
+  if (finding.subject.kind !== 'tool') return undefined;
+  if (ctx.source.language === 'python') {
+    const registration = toolRegistration(ctx, finding.subject.name);
+    return registration ? fixPythonAnnotationHints(registration, (present) => hintsToAdd(present, 'True'), ctx) : undefined;
+  }
   const at = toolRegistration(ctx, finding.subject.name)?.properties?.['/annotations'];
   const found = at ? nodeAt(ctx.files, at, isAnnotationsNode) : undefined;
   if (!found) return undefined;
@@ -37,8 +42,19 @@ export const fixAnnotationHints: Fixer = (finding, ctx) => {
 const READ_ONLY_HINTS: Readonly<Record<string, boolean>> = { destructiveHint: false, idempotentHint: true };
 
 function unsetHints(object: ObjectLiteralExpression): (readonly [string, boolean])[] {
-  const readOnly = propertyNamed(object, 'readOnlyHint')?.getInitializer()?.getText() === 'true';
-  return ASSUMED_HINTS.filter(([hint]) => !propertyNamed(object, hint) && !object.getProperty(hint)).map(([hint, value]) => [
+  const present = new Map<string, string>();
+  for (const [hint] of ASSUMED_HINTS) {
+    const property = propertyNamed(object, hint);
+    if (property) present.set(hint, property.getInitializer()?.getText() ?? '');
+    else if (object.getProperty(hint)) present.set(hint, '');
+  }
+  return hintsToAdd(present, 'true');
+}
+
+/** The hints to write, given those the literal sets (by name, with their source text) and how the language writes true. */
+function hintsToAdd(present: ReadonlyMap<string, string>, trueText: string): (readonly [string, boolean])[] {
+  const readOnly = present.get('readOnlyHint') === trueText;
+  return ASSUMED_HINTS.filter(([hint]) => !present.has(hint)).map(([hint, value]) => [
     hint,
     readOnly && hint in READ_ONLY_HINTS ? READ_ONLY_HINTS[hint]! : value,
   ]);

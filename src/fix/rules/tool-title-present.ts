@@ -6,15 +6,20 @@ import { quoteOf, stringLiteral } from '../ts/parse.js';
 import { appendProperties, prependProperties } from '../ts/object-literal.js';
 import { propertyNamed, toolObject, toolRegistration } from '../ts/tool-object.js';
 import { titleFromName } from '../title-from-name.js';
+import { fixPythonToolTitle } from '../python/tool-title.js';
 
 export const fixToolTitle: Fixer = (finding, ctx) => {
-  if (finding.subject.kind !== 'tool' || ctx.source.language === 'python') return undefined;
+  if (finding.subject.kind !== 'tool') return undefined;
   const registration = toolRegistration(ctx, finding.subject.name);
-  const tool = registration ? toolObject(ctx, registration) : undefined;
-  if (!tool) return undefined;
+  if (!registration) return undefined;
   const siblings = ctx.source.registrations.filter((r) => r.kind === 'tool').map((r) => r.name);
   const title = titleFromName(finding.subject.name, siblings);
   if (title === '') return undefined;
+  if (ctx.source.language === 'python') {
+    return atLeast(ctx.protocolVersion, '2025-06-18') ? fixPythonToolTitle(registration, title, ctx) : undefined;
+  }
+  const tool = toolObject(ctx, registration);
+  if (!tool) return undefined;
   const quote = tool.quoteSample ? quoteOf(tool.quoteSample) : "'";
   const property = `title: ${stringLiteral(title, quote)}`;
   // Before 2025-06-18 the only field for a title is annotations.title.

@@ -3,7 +3,7 @@
  * computed fixes (src/session/fixes.ts), else what its rule's metadata says for a finding the
  * source index places (a fixer edits only what the index located).
  */
-import { fixOf, type Rule } from '../../engine/rule.js';
+import { fixOf, type FixLanguage, type Rule } from '../../engine/rule.js';
 import type { FixSafety } from '../../model/fix.js';
 import type { LintReport, LocatedFinding } from '../report.js';
 
@@ -12,7 +12,9 @@ export function fixSafetyOf(finding: LocatedFinding, rules: readonly Rule[]): Fi
   const rule = rules.find((r) => r.id === finding.ruleId);
   const fix = rule ? fixOf(rule, finding.messageId) : undefined;
   if (!fix) return undefined;
-  return finding.location.anchor === 'source' || (finding.related?.length ?? 0) > 0 ? fix.safety : undefined;
+  const places = [finding.location, ...(finding.related ?? [])].filter((p) => p.anchor === 'source');
+  const language = (uri: string): FixLanguage => (/\.pyi?$/.test(uri) ? 'python' : 'javascript');
+  return places.some((p) => (fix.languages ?? ['javascript', 'python']).includes(language(p.uri))) ? fix.safety : undefined;
 }
 
 export function fixableCounts(report: LintReport, rules: readonly Rule[]): { safe: number; unsafe: number } {
