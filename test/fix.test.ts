@@ -130,6 +130,44 @@ describe.each(CASES)('mcplint --fix on fixtures/fix/$name', ({ name, command, fi
   });
 });
 
+describe('mcplint --fix on a TypeScript project launched from its build output (fixtures/fix/ts-build)', () => {
+  const before = fixturePath('fix/ts-build/before');
+  const built = (): string => {
+    const dir = copyProject(before);
+    expect(spawnSync(process.execPath, ['build.mjs'], { cwd: dir }).status).toBe(0);
+    return dir;
+  };
+  const launch = ['node', 'dist/server.js'];
+
+  it('fixes the source, not the build, and without --fix-build does not claim the findings gone', async () => {
+    const dir = built();
+    const output = read(dir, 'dist/server.js');
+    const result = await lint(dir, ['--fix'], launch);
+    expect(result.code).not.toBe(3);
+    expect(result.stderr).toContain('the server runs built files, so mcplint could not run the fixed sources');
+    expect(result.stderr).not.toContain('every fixed finding is gone');
+    expect(read(dir, 'src/server.ts')).toBe(read(fixturePath('fix/ts-build/after'), 'src/server.ts'));
+    expect(read(dir, 'dist/server.js')).toBe(output);
+  });
+
+  it('with --fix-build, rebuilds after fixing and proves the fixes on the rebuilt server', async () => {
+    const dir = built();
+    const result = await lint(dir, ['--fix', '--fix-build', 'node build.mjs'], launch);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('1 fixed (tool-title-present: 1) in 1 file (src/server.ts); the server started again');
+    expect(read(dir, 'src/server.ts')).toBe(read(fixturePath('fix/ts-build/after'), 'src/server.ts'));
+    expect(read(dir, 'dist/server.js')).toContain("title: 'Greeter Say Hello'");
+  });
+
+  it('restores the sources when the build fails (exit 3)', async () => {
+    const dir = built();
+    const result = await lint(dir, ['--fix', '--fix-build', 'exit 7'], launch);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('--fix-build "exit 7" failed after fixing (exit 7); every file was restored');
+    expect(read(dir, 'src/server.ts')).toBe(read(before, 'src/server.ts'));
+  });
+});
+
 describe('mcplint --fix safety', () => {
   it('--fix alone leaves the unsafe fixes, and --fix-dry-run is --diff', async () => {
     const dir = copyProject(fixturePath('fix/js-sdk/before'));
