@@ -73,13 +73,16 @@ describe.each(CASES)('mcplint --fix on fixtures/fix/$name', ({ name, command, fi
   const before = fixturePath(`fix/${name}/before`);
   const after = fixturePath(`fix/${name}/after`);
 
-  it('marks fixable findings, and JSON carries each fix with edits against the file read', async () => {
+  it('marks fixable findings, and JSON with --show-fixes carries each fix with edits against the file read', async () => {
     const dir = copyProject(before);
     const text = await lint(dir, [], command);
     expect(text.stdout).toMatch(/ tool-title-present \[\*\]/);
     const more = unsafe > 0 ? ` (${unsafe} more with --unsafe-fixes)` : '';
     expect(text.stdout.trimEnd().split('\n').at(-1)).toBe(`[*] ${safe} fixable with --fix${more}`);
-    const json = await lint(dir, ['--format', 'json'], command);
+    // A plain JSON lint computes no fix (a warm run loads no parser); --show-fixes does.
+    const plain = await lint(dir, ['--format', 'json'], command);
+    expect(findingsOf(plain.stdout).filter((f) => f.fix)).toEqual([]);
+    const json = await lint(dir, ['--format', 'json', '--show-fixes'], command);
     const withFixes = findingsOf(json.stdout).filter((f) => f.fix);
     expect(withFixes.map((f) => f.ruleId).sort()).toEqual(
       findingsOf(json.stdout)

@@ -74,9 +74,8 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
       return outcome;
     })
     .finally(() => progress.stop());
-  // JSON and SARIF carry each finding's fix (edits included): computed only for them.
-  const withEdits = [resolved.format, ...resolved.reports.map((r) => r.format)].some((f) => f === 'json' || f === 'sarif');
-  const { report, configFile } = withEdits
+  // --show-fixes: each finding's fix with its edits (JSON, SARIF), which loads the parsers a warm run otherwise spares.
+  const { report, configFile } = resolved.showFixes
     ? { ...outcome, report: (await (await import('../session/fixes.js')).planRunFixes(outcome, await rules(), cwd)).report }
     : outcome;
   // Baseline, output (stdout or --output, plus --report files), then the exit decision: src/cli/finish.ts.

@@ -407,6 +407,15 @@ export const OPTIONS = {
       if (v) into.fix = 'diff';
     },
   }),
+  'show-fixes': flag({
+    group: 'Fix:',
+    commands: LINT,
+    describe:
+      'Give every fixable finding its fix and edits in the report (JSON fix, SARIF fixes; loads the source parsers); --fix implies it',
+    lint: (v, into) => {
+      if (v) into.showFixes = true;
+    },
+  }),
   'fix-build': text({
     group: 'Fix:',
     commands: LINT,

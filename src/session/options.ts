@@ -64,6 +64,8 @@ export interface LintOptions {
   readonly fix?: 'fix' | 'diff';
   /** --unsafe-fixes: unsafe fixes too. */
   readonly unsafeFixes?: boolean;
+  /** --show-fixes: compute every fixable finding's fix for the report without applying any. */
+  readonly showFixes?: boolean;
   /** --fix-build: the command that rebuilds the server after its sources were fixed. */
   readonly fixBuild?: string;
 }
