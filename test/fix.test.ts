@@ -192,6 +192,17 @@ describe('mcplint --fix safety', () => {
     expect(read(dir, 'server.mjs')).toBe(read(source, 'server.mjs'));
   });
 
+  it('restores every file when a finding a fix claimed is still reported after fixing (exit 3)', async () => {
+    const source = fixturePath('fix/claim-unproven');
+    const dir = copyProject(source);
+    const result = await lint(dir, ['--fix'], ['node', 'server.mjs']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(
+      'mcplint: the fixes did not prove out: 1 fixed finding still reported (tool-title-present); every file was restored',
+    );
+    expect(read(dir, 'server.mjs')).toBe(read(source, 'server.mjs'));
+  });
+
   it('refuses --fix on a saved capture: there is no server to launch again', async () => {
     const result = await runCli(['--fix', '--from', fixturePath('fix/js-sdk/before/package.json')]);
     expect(result.code).toBe(2);
