@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, fixturePath } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
 
-const FIXED_RULES = ['tool-title-present', 'tool-annotations-complete', 'source-stdout-write', 'input-schema-strict'];
+const FIXED_RULES = ['tool-title-present', 'tool-annotations-complete', 'source-stdout-write', 'input-schema-strict', 'source-loose-zod'];
 
 /** The SDK stand-in Python fixtures run on (fixtures/python/README.md): the official SDK cannot be installed here. */
 const PYTHON_STUBS = fixturePath('python/stubs');
@@ -31,6 +31,7 @@ interface Case {
 
 const CASES: readonly Case[] = [
   { name: 'js-sdk', command: ['node', 'server.mjs'], files: ['server.mjs'], safe: 5, unsafe: 1 },
+  { name: 'js-loose-zod', command: ['node', 'server.mjs'], files: ['server.mjs'], safe: 0, unsafe: 1 },
   { name: 'ts-lowlevel', command: ['node', '--import', 'tsx', 'server.ts'], files: ['server.ts'], safe: 3, unsafe: 1 },
   {
     name: 'python-fastmcp',
@@ -76,7 +77,7 @@ describe.each(CASES)('mcplint --fix on fixtures/fix/$name', ({ name, command, fi
   it('marks fixable findings, and JSON with --show-fixes carries each fix with edits against the file read', async () => {
     const dir = copyProject(before);
     const text = await lint(dir, [], command);
-    expect(text.stdout).toMatch(/ tool-title-present \[\*\]/);
+    if (safe > 0) expect(text.stdout).toMatch(/ tool-title-present \[\*\]/);
     const more = unsafe > 0 ? ` (${unsafe} more with --unsafe-fixes)` : '';
     expect(text.stdout.trimEnd().split('\n').at(-1)).toBe(`[*] ${safe} fixable with --fix${more}`);
     // A plain JSON lint computes no fix (a warm run loads no parser); --show-fixes does.
@@ -93,7 +94,7 @@ describe.each(CASES)('mcplint --fix on fixtures/fix/$name', ({ name, command, fi
     expect(withFixes).toHaveLength(fixed);
     const hash = createHash('sha256').update(read(dir, files[0]!)).digest('hex');
     for (const f of withFixes) {
-      expect(f.fix!.safety).toBe(f.ruleId === 'input-schema-strict' ? 'unsafe' : 'safe');
+      expect(f.fix!.safety).toBe(['input-schema-strict', 'source-loose-zod'].includes(f.ruleId) ? 'unsafe' : 'safe');
       for (const edit of f.fix!.edits) expect(edit).toMatchObject({ file: files[0], sha256: hash });
     }
   });

@@ -38,6 +38,7 @@ describe('rules --format json', () => {
     const fixes = Object.fromEntries(list.filter((r) => r.fix !== null).map((r) => [r.id, (r.fix as { safety: string }).safety]));
     expect(fixes).toEqual({
       'input-schema-strict': 'unsafe',
+      'source-loose-zod': 'unsafe',
       'source-stdout-write': 'safe',
       'tool-annotations-complete': 'safe',
       'tool-title-present': 'safe',

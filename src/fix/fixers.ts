@@ -4,6 +4,7 @@
  */
 import type { Fixer } from './fixer.js';
 import { fixStrictInputSchema } from './rules/input-schema-strict.js';
+import { fixLooseZod } from './rules/source-loose-zod.js';
 import { fixStdoutWrite } from './rules/source-stdout-write.js';
 import { fixAnnotationHints } from './rules/tool-annotations-complete.js';
 import { fixToolTitle } from './rules/tool-title-present.js';
@@ -13,4 +14,5 @@ export const FIXERS: Readonly<Record<string, Fixer>> = {
   'tool-annotations-complete': fixAnnotationHints,
   'source-stdout-write': fixStdoutWrite,
   'input-schema-strict': fixStrictInputSchema,
+  'source-loose-zod': fixLooseZod,
 };
