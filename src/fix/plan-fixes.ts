@@ -9,7 +9,7 @@ import type { Finding } from '../engine/run.js';
 import type { FindingFix } from '../model/fix.js';
 import type { SourceIndex } from '../model/source-index.js';
 import { FixFiles } from './fix-files.js';
-import type { PlannedEdit } from './fixer.js';
+import type { FixContext, Fixer, PlannedEdit, PlannedFix } from './fixer.js';
 import { FIXERS } from './fixers.js';
 
 /** A finding's fix as the report carries it, with the edits against what was read (for writing). */
@@ -26,6 +26,15 @@ export interface ServerToFix {
   readonly protocolVersion?: string;
 }
 
+/** A fixer's answer; a fixer that fails on code it does not expect fixes nothing rather than failing the run. */
+async function fixOrNothing(fixer: Fixer, finding: Finding, ctx: FixContext): Promise<PlannedFix | undefined> {
+  try {
+    return await fixer(finding, ctx);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function planFixes(server: ServerToFix, rules: readonly Rule[], cwd: string): Promise<PlannedFindingFix[]> {
   const byId = new Map(rules.map((r) => [r.id, r]));
   const files = new FixFiles(server.source.root);
@@ -37,7 +46,7 @@ export async function planFixes(server: ServerToFix, rules: readonly Rule[], cwd
     const fixer = FIXERS[finding.ruleId];
     if (!declared || !fixer) continue;
     if (declared.languages && !declared.languages.includes(server.source.language === 'python' ? 'python' : 'javascript')) continue;
-    const planned = await fixer(finding, ctx);
+    const planned = await fixOrNothing(fixer, finding, ctx);
     if (!planned || planned.edits.length === 0) continue;
     const edits = planned.edits.map((e) => ({
       file: relative(cwd, e.file.path).split(sep).join('/'),
