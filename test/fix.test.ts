@@ -172,6 +172,19 @@ describe('mcplint --fix on a TypeScript project launched from its build output (
   });
 });
 
+describe('the Markdown and HTML reports list the fixes', () => {
+  it('says what each fix does and which command applies it, and counts them', async () => {
+    const dir = copyProject(fixturePath('fix/js-sdk/before'));
+    const html = join(mkdtempSync(join(tmpdir(), 'mcplint-html-')), 'report.html');
+    made.push(join(html, '..'));
+    const result = await lint(dir, ['--format', 'markdown', '--show-fixes', '--report', `html=${html}`], ['node', 'server.mjs']);
+    expect(result.stdout).toContain('_fix: add title "Get Forecast" (mcplint --fix)_');
+    expect(result.stdout).toContain('_fix: close 2 input schemas (mcplint --fix --unsafe-fixes)_');
+    expect(result.stdout).toContain('5 fixable with `mcplint --fix` (1 more with `--unsafe-fixes`).');
+    expect(readFileSync(html, 'utf8')).toContain('<div class="muted">fix: console.log → console.error (mcplint --fix)</div>');
+  });
+});
+
 describe('mcplint --fix safety', () => {
   it('--fix alone leaves the unsafe fixes, and --fix-dry-run is --diff', async () => {
     const dir = copyProject(fixturePath('fix/js-sdk/before'));

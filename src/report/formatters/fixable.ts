@@ -17,7 +17,7 @@ export function fixSafetyOf(finding: LocatedFinding, rules: readonly Rule[]): Fi
   return places.some((p) => (fix.languages ?? ['javascript', 'python']).includes(language(p.uri))) ? fix.safety : undefined;
 }
 
-export function fixableCounts(report: LintReport, rules: readonly Rule[]): { safe: number; unsafe: number } {
+export function fixableCounts(report: Pick<LintReport, 'servers'>, rules: readonly Rule[]): { safe: number; unsafe: number } {
   let safe = 0;
   let unsafe = 0;
   for (const server of report.servers) {
@@ -28,4 +28,12 @@ export function fixableCounts(report: LintReport, rules: readonly Rule[]): { saf
     }
   }
   return { safe, unsafe };
+}
+
+/** How a report says a finding is fixable: "fix: add title \"Get Forecast\" (mcplint --fix)", or undefined. */
+export function fixText(finding: LocatedFinding, rules: readonly Rule[]): string | undefined {
+  const safety = fixSafetyOf(finding, rules);
+  if (!safety) return undefined;
+  const how = safety === 'safe' ? 'mcplint --fix' : 'mcplint --fix --unsafe-fixes';
+  return finding.fix ? `fix: ${finding.fix.description} (${how})` : `fixable with ${how}`;
 }
