@@ -13,7 +13,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, fixturePath } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
 
-const FIXED_RULES = ['tool-title-present', 'tool-annotations-complete', 'source-stdout-write', 'input-schema-strict', 'source-loose-zod'];
+const FIXED_RULES = [
+  'tool-title-present',
+  'tool-annotations-complete',
+  'source-stdout-write',
+  'input-schema-strict',
+  'source-loose-zod',
+  'tool-annotations-present',
+];
+const UNSAFE = new Set(['input-schema-strict', 'source-loose-zod', 'tool-annotations-present']);
 
 /** The SDK stand-in Python fixtures run on (fixtures/python/README.md): the official SDK cannot be installed here. */
 const PYTHON_STUBS = fixturePath('python/stubs');
@@ -32,14 +40,14 @@ interface Case {
 const CASES: readonly Case[] = [
   { name: 'js-sdk', command: ['node', 'server.mjs'], files: ['server.mjs'], safe: 5, unsafe: 1 },
   { name: 'js-loose-zod', command: ['node', 'server.mjs'], files: ['server.mjs'], safe: 0, unsafe: 1 },
-  { name: 'ts-lowlevel', command: ['node', '--import', 'tsx', 'server.ts'], files: ['server.ts'], safe: 3, unsafe: 1 },
+  { name: 'ts-lowlevel', command: ['node', '--import', 'tsx', 'server.ts'], files: ['server.ts'], safe: 4, unsafe: 2 },
   {
     name: 'python-fastmcp',
     command: ['env', `PYTHONPATH=${PYTHON_STUBS}`, 'python3', 'server.py'],
     files: ['server.py'],
     safe: 4,
     unsafe: 0,
-    unfixed: ['input-schema-strict'],
+    unfixed: ['input-schema-strict', 'tool-annotations-present'],
   },
 ];
 
@@ -94,7 +102,7 @@ describe.each(CASES)('mcplint --fix on fixtures/fix/$name', ({ name, command, fi
     expect(withFixes).toHaveLength(fixed);
     const hash = createHash('sha256').update(read(dir, files[0]!)).digest('hex');
     for (const f of withFixes) {
-      expect(f.fix!.safety).toBe(['input-schema-strict', 'source-loose-zod'].includes(f.ruleId) ? 'unsafe' : 'safe');
+      expect(f.fix!.safety).toBe(UNSAFE.has(f.ruleId) ? 'unsafe' : 'safe');
       for (const edit of f.fix!.edits) expect(edit).toMatchObject({ file: files[0], sha256: hash });
     }
   });

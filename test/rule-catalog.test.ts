@@ -41,6 +41,7 @@ describe('rules --format json', () => {
       'source-loose-zod': 'unsafe',
       'source-stdout-write': 'safe',
       'tool-annotations-complete': 'safe',
+      'tool-annotations-present': 'unsafe',
       'tool-title-present': 'safe',
     });
     expect(list.find((r) => r.id === 'ping-responds')!.fix).toBeNull();

@@ -7,11 +7,13 @@ import { fixStrictInputSchema } from './rules/input-schema-strict.js';
 import { fixLooseZod } from './rules/source-loose-zod.js';
 import { fixStdoutWrite } from './rules/source-stdout-write.js';
 import { fixAnnotationHints } from './rules/tool-annotations-complete.js';
+import { fixMissingAnnotations } from './rules/tool-annotations-present.js';
 import { fixToolTitle } from './rules/tool-title-present.js';
 
 export const FIXERS: Readonly<Record<string, Fixer>> = {
   'tool-title-present': fixToolTitle,
   'tool-annotations-complete': fixAnnotationHints,
+  'tool-annotations-present': fixMissingAnnotations,
   'source-stdout-write': fixStdoutWrite,
   'input-schema-strict': fixStrictInputSchema,
   'source-loose-zod': fixLooseZod,
