@@ -27,7 +27,7 @@ export default defineRule({
   fix: {
     safety: 'unsafe',
     summary:
-      'Adds annotations inferred from the tool name\'s verb: a reading verb (get, list, search…) gives readOnlyHint: true, destructiveHint: false, idempotentHint: true; any other name the values clients assume; openWorldHint: true. TypeScript and JavaScript only.',
+      "Adds annotations inferred from the tool name's verb: a reading verb (get, list, search…) gives readOnlyHint: true, destructiveHint: false, idempotentHint: true; any other name the values clients assume; openWorldHint: true. TypeScript and JavaScript only.",
     messages: ['missing'],
     languages: ['javascript'],
   },
