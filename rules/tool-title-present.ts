@@ -35,7 +35,7 @@ export default defineRule({
   fix: {
     safety: 'safe',
     summary:
-      'Adds a `title` made from the tool name (`get_forecast` → "Get Forecast") to the registration (Python: `@mcp.tool(title="…")`).',
+      'Adds a `title` made from the tool name (`get_forecast` → "Get Forecast") to the registration (Python: `@mcp.tool(title="…")`, `types.Tool(title="…")`).',
     messages: ['missing'],
   },
   *check({ index }): Generator<Report<keyof typeof messages>> {

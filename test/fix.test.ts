@@ -49,6 +49,13 @@ const CASES: readonly Case[] = [
     unsafe: 0,
     unfixed: ['input-schema-strict', 'tool-annotations-present'],
   },
+  {
+    name: 'python-lowlevel',
+    command: ['env', `PYTHONPATH=${PYTHON_STUBS}`, 'python3', 'server.py'],
+    files: ['server.py'],
+    safe: 3,
+    unsafe: 0,
+  },
 ];
 
 const made: string[] = [];
