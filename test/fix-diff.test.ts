@@ -13,6 +13,8 @@ function gitApply(files: readonly DiffFile[]): string[] {
   try {
     for (const f of files) writeFileSync(join(dir, f.name), f.before);
     writeFileSync(join(dir, 'fix.patch'), unifiedDiff(files));
+    // A repository of its own: inside another one, git apply skips paths outside the current folder.
+    expect(spawnSync('git', ['init', '-q'], { cwd: dir }).status).toBe(0);
     const applied = spawnSync('git', ['apply', 'fix.patch'], { cwd: dir, encoding: 'utf8' });
     expect(applied.stderr).toBe('');
     expect(applied.status).toBe(0);

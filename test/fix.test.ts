@@ -20,8 +20,9 @@ const FIXED_RULES = [
   'input-schema-strict',
   'source-loose-zod',
   'tool-annotations-present',
+  'input-schema-bounded',
 ];
-const UNSAFE = new Set(['input-schema-strict', 'source-loose-zod', 'tool-annotations-present']);
+const UNSAFE = new Set(['input-schema-strict', 'source-loose-zod', 'tool-annotations-present', 'input-schema-bounded']);
 
 /** The SDK stand-in Python fixtures run on (fixtures/python/README.md): the official SDK cannot be installed here. */
 const PYTHON_STUBS = fixturePath('python/stubs');
@@ -38,7 +39,7 @@ interface Case {
 }
 
 const CASES: readonly Case[] = [
-  { name: 'js-sdk', command: ['node', 'server.mjs'], files: ['server.mjs'], safe: 5, unsafe: 1 },
+  { name: 'js-sdk', command: ['node', 'server.mjs'], files: ['server.mjs'], safe: 5, unsafe: 2 },
   { name: 'js-loose-zod', command: ['node', 'server.mjs'], files: ['server.mjs'], safe: 0, unsafe: 1 },
   { name: 'ts-lowlevel', command: ['node', '--import', 'tsx', 'server.ts'], files: ['server.ts'], safe: 4, unsafe: 2 },
   {
@@ -47,7 +48,7 @@ const CASES: readonly Case[] = [
     files: ['server.py'],
     safe: 4,
     unsafe: 0,
-    unfixed: ['input-schema-strict', 'tool-annotations-present'],
+    unfixed: ['input-schema-strict', 'tool-annotations-present', 'input-schema-bounded'],
   },
   {
     name: 'python-lowlevel',
@@ -141,6 +142,8 @@ describe.each(CASES)('mcplint --fix on fixtures/fix/$name', ({ name, command, fi
     const patch = join(mkdtempSync(join(tmpdir(), 'mcplint-patch-')), 'fix.patch');
     made.push(join(patch, '..'));
     writeFileSync(patch, result.stdout);
+    // A repository of its own: inside another one (a temporary folder under a work tree), git apply skips paths outside the current folder.
+    expect(spawnSync('git', ['init', '-q'], { cwd: dir }).status).toBe(0);
     const check = spawnSync('git', ['apply', '--check', patch], { cwd: dir, encoding: 'utf8' });
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
@@ -195,7 +198,7 @@ describe('the Markdown and HTML reports list the fixes', () => {
     const result = await lint(dir, ['--format', 'markdown', '--show-fixes', '--report', `html=${html}`], ['node', 'server.mjs']);
     expect(result.stdout).toContain('_fix: add title "Get Forecast" (mcplint --fix)_');
     expect(result.stdout).toContain('_fix: close 2 input schemas (mcplint --fix --unsafe-fixes)_');
-    expect(result.stdout).toContain('5 fixable with `mcplint --fix` (1 more with `--unsafe-fixes`).');
+    expect(result.stdout).toContain('5 fixable with `mcplint --fix` (2 more with `--unsafe-fixes`).');
     expect(readFileSync(html, 'utf8')).toContain('<div class="muted">fix: console.log → console.error (mcplint --fix)</div>');
   });
 });
@@ -206,7 +209,7 @@ describe('mcplint --fix safety', () => {
     const dry = await lint(dir, ['--fix-dry-run'], ['node', 'server.mjs']);
     expect(dry.stdout).toContain('+    title: ');
     expect(dry.stdout).not.toContain('.strict()');
-    expect(dry.stderr).toContain('(1 more with --unsafe-fixes); nothing was written');
+    expect(dry.stderr).toContain('(2 more with --unsafe-fixes); nothing was written');
     expect(read(dir, 'server.mjs')).toBe(read(fixturePath('fix/js-sdk/before'), 'server.mjs'));
   });
 

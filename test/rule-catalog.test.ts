@@ -37,6 +37,7 @@ describe('rules --format json', () => {
   it('carries fix: { safety } for every fixable rule and null for the others', () => {
     const fixes = Object.fromEntries(list.filter((r) => r.fix !== null).map((r) => [r.id, (r.fix as { safety: string }).safety]));
     expect(fixes).toEqual({
+      'input-schema-bounded': 'unsafe',
       'input-schema-strict': 'unsafe',
       'source-loose-zod': 'unsafe',
       'source-stdout-write': 'safe',

@@ -3,6 +3,7 @@
  * holds the two lists equal). Loaded only by a run that computes fixes (src/session/fixes.ts).
  */
 import type { Fixer } from './fixer.js';
+import { fixLimitMaximum } from './rules/input-schema-bounded.js';
 import { fixStrictInputSchema } from './rules/input-schema-strict.js';
 import { fixLooseZod } from './rules/source-loose-zod.js';
 import { fixStdoutWrite } from './rules/source-stdout-write.js';
@@ -16,5 +17,6 @@ export const FIXERS: Readonly<Record<string, Fixer>> = {
   'tool-annotations-present': fixMissingAnnotations,
   'source-stdout-write': fixStdoutWrite,
   'input-schema-strict': fixStrictInputSchema,
+  'input-schema-bounded': fixLimitMaximum,
   'source-loose-zod': fixLooseZod,
 };

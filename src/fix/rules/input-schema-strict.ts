@@ -38,23 +38,28 @@ function closeToolSchema(name: string, _finding: Finding, ctx: FixContext): Plan
   const value = Node.isPropertyAssignment(found.node) ? found.node.getInitializer() : found.node;
   if (!value) return undefined;
   const edit = closeSchema(found.file, value, inPropertyOf && registration.style === 'registerTool');
-  return edit ? { description: edit.description, edits: [edit.edit] } : undefined;
+  return edit;
 }
 
-function closeSchema(file: ReadFile, value: Node, rawShapeAllowed: boolean): { description: string; edit: PlannedEdit } | undefined {
+function closeSchema(file: ReadFile, value: Node, rawShapeAllowed: boolean): { description: string; edits: PlannedEdit[] } | undefined {
   if (Node.isCallExpression(value) && /^\w+\.object\s*\(/.test(value.getText())) {
     if (DELIBERATE.test(value.getText()) || /\.strict\s*\(\s*\)\s*$/.test(value.getText())) return undefined;
     return {
       description: 'z.object(…) → z.object(…).strict()',
-      edit: { file, start: value.getEnd(), end: value.getEnd(), replacement: '.strict()' },
+      edits: [{ file, start: value.getEnd(), end: value.getEnd(), replacement: '.strict()' }],
     };
   }
   if (!Node.isObjectLiteralExpression(value) || hasOpaqueProperties(value)) return undefined;
   const zod = value.getProperties().length === 0 ? zodImport(value) : zodNamespace(value);
   if (zod && rawShapeAllowed) {
+    // Two inserts around the shape rather than one replacement of it, so an edit inside the shape
+    // (a parameter's .max(…)) does not overlap this one.
     return {
       description: `{…} → ${zod}.object({…}).strict()`,
-      edit: { file, start: value.getStart(), end: value.getEnd(), replacement: `${zod}.object(${value.getText()}).strict()` },
+      edits: [
+        { file, start: value.getStart(), end: value.getStart(), replacement: `${zod}.object(` },
+        { file, start: value.getEnd(), end: value.getEnd(), replacement: ').strict()' },
+      ],
     };
   }
   if (zod || !isJsonSchemaObject(value)) return undefined;
@@ -64,10 +69,10 @@ function closeSchema(file: ReadFile, value: Node, rawShapeAllowed: boolean): { d
     if (initializer?.getText() !== 'true') return undefined;
     return {
       description: 'additionalProperties: true → false',
-      edit: { file, start: initializer.getStart(), end: initializer.getEnd(), replacement: 'false' },
+      edits: [{ file, start: initializer.getStart(), end: initializer.getEnd(), replacement: 'false' }],
     };
   }
-  return { description: 'add additionalProperties: false', edit: appendProperties(file, value, ['additionalProperties: false']) };
+  return { description: 'add additionalProperties: false', edits: [appendProperties(file, value, ['additionalProperties: false'])] };
 }
 
 /** The zod namespace a raw shape's values are built with (`z` of `{ q: z.string() }`), if they are. */

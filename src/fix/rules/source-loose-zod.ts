@@ -27,13 +27,11 @@ export const fixLooseZod: Fixer = (finding, ctx) => {
       const shape = nodeAt(ctx.files, loose, isObject);
       const zod = shape ? /^(\w+)\.\w+\s*\(/.exec(shape.node.getProperties()[0]?.getText().split(':')[1]?.trim() ?? '')?.[1] : undefined;
       if (!shape || !zod) return undefined;
-      const text = shape.node.getText();
-      edits.push({
-        file: shape.file,
-        start: shape.node.getStart(),
-        end: shape.node.getEnd(),
-        replacement: `${zod}.object(${text}).strict()`,
-      });
+      // Two inserts around the shape, so edits inside it do not overlap this one.
+      edits.push(
+        { file: shape.file, start: shape.node.getStart(), end: shape.node.getStart(), replacement: `${zod}.object(` },
+        { file: shape.file, start: shape.node.getEnd(), end: shape.node.getEnd(), replacement: ').strict()' },
+      );
     } else return undefined;
   }
   return edits.length > 0
