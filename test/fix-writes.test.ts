@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readForFix } from '../src/fix/fix-files.js';
-import { fileChanges, type FileChange } from '../src/fix/select-fixes.js';
+import { fileChanges, selectFixes, type FileChange } from '../src/fix/select-fixes.js';
 import { restore, writeChanges } from '../src/fix/write-fixes.js';
 import { refusedFixTarget } from '../src/fix/write-guard.js';
 import type { PlannedFindingFix } from '../src/fix/plan-fixes.js';
@@ -112,5 +112,35 @@ describe('writing fixes', () => {
     expect(result.written).toEqual([]);
     expect(result.refused[0]!.reason).toContain('under node_modules/');
     expect(readFileSync(path, 'utf8')).toBe('console.log(1);\n');
+  });
+});
+
+describe('selecting fixes', () => {
+  const root = (): string => project({ 'a.mjs': 'console.log(1); console.log(2);\n' });
+  const fixOf = (file: ReturnType<typeof readForFix>, id: string, edits: [number, number, string][], safety: 'safe' | 'unsafe' = 'safe') =>
+    ({
+      ruleId: id,
+      fingerprint: `${id}${edits[0]![0]}`,
+      fix: { safety, description: id, edits: [] },
+      planned: edits.map(([start, end, replacement]) => ({ file: file!, start, end, replacement })),
+    }) satisfies PlannedFindingFix;
+
+  it('takes a fix whole or defers it when it overlaps one taken, makes a shared edit once, and leaves unsafe fixes unless asked', () => {
+    const file = readForFix(join(root(), 'a.mjs'));
+    const first = fixOf(file, 'one', [
+      [8, 11, 'error'],
+      [0, 0, '// a\n'],
+    ]);
+    const overlapping = fixOf(file, 'two', [[10, 12, 'x']]);
+    const sharing = fixOf(file, 'three', [
+      [24, 27, 'error'],
+      [0, 0, '// a\n'],
+    ]);
+    const unsafe = fixOf(file, 'four', [[30, 30, ' ']], 'unsafe');
+    const safeOnly = selectFixes([first, overlapping, sharing, unsafe], false);
+    expect(safeOnly.applied.map((f) => f.ruleId)).toEqual(['one', 'three']);
+    expect(safeOnly.deferred.map((f) => f.ruleId)).toEqual(['two']);
+    expect(fileChanges(safeOnly.applied)[0]!.after).toBe('// a\nconsole.error(1); console.error(2);\n');
+    expect(selectFixes([first, unsafe], true).applied.map((f) => f.ruleId)).toEqual(['one', 'four']);
   });
 });

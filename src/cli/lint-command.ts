@@ -61,7 +61,14 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
       return EXIT.ok;
     }
     const supported = colorSupported(process.env, process.stdout, process.platform);
-    const failed = await finishLint(fixed.report, await rules(), { cwd, colorSupported: supported, ...finishing });
+    const declared = resolved.configFile;
+    const configFile = declared ? { path: declared.path, ...(declared.targetLine ? { line: declared.targetLine } : {}) } : undefined;
+    const failed = await finishLint(fixed.report, await rules(), {
+      cwd,
+      colorSupported: supported,
+      ...(configFile ? { configFile } : {}),
+      ...finishing,
+    });
     for (const line of fixed.lines) process.stderr.write(`${inertLine(line)}\n`);
     if (fixed.rolledBack) return EXIT.fixRolledBack;
     return failed === 0 ? EXIT.ok : EXIT.findings;
