@@ -190,6 +190,24 @@ describe('mcplint --fix on a TypeScript project launched from its build output (
   });
 });
 
+describe('fixes that overlap (fixtures/fix/js-rounds)', () => {
+  it('are applied in rounds, each proven, so a second --fix changes nothing; --diff shows the first round and says more follow', async () => {
+    const before = fixturePath('fix/js-rounds/before');
+    const dir = copyProject(before);
+    const result = await lint(dir, ['--fix', '--unsafe-fixes'], ['node', 'server.mjs']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('mcplint: 2 fixed (');
+    expect(read(dir, 'server.mjs')).toBe(read(fixturePath('fix/js-rounds/after'), 'server.mjs'));
+    const again = await lint(dir, ['--fix', '--unsafe-fixes'], ['node', 'server.mjs']);
+    expect(again.stderr).toContain('mcplint: nothing to fix');
+
+    const fresh = copyProject(before);
+    const diff = await lint(fresh, ['--diff', '--unsafe-fixes'], ['node', 'server.mjs']);
+    expect(diff.stderr).toContain('1 would be fixed');
+    expect(diff.stderr).toContain('1 more fix overlap these and come after them; nothing was written');
+  });
+});
+
 describe('the Markdown and HTML reports list the fixes', () => {
   it('says what each fix does and which command applies it, and counts them', async () => {
     const dir = copyProject(fixturePath('fix/js-sdk/before'));

@@ -34,6 +34,9 @@ type FixModules = {
   guard: typeof import('../fix/write-guard.js');
 };
 
+/** Rounds of fixing at most: fixes deferred because they overlapped others are planned again on the fixed files. */
+const MAX_ROUNDS = 4;
+
 export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<FixRunResult> {
   const settings = run.resolved.fix!;
   const cwd = run.resolved.cwd;
@@ -52,8 +55,68 @@ export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<Fi
     import('../fix/write-guard.js'),
   ]);
   const modules: FixModules = { select, write, guard };
+  const unsafeLeft = planned.servers.flatMap((s) => s.fixes).filter((f) => f.fix.safety === 'unsafe').length;
+  const hint = !settings.unsafe && unsafeLeft > 0 ? ` (${unsafeLeft} more with --unsafe-fixes)` : '';
   const lines: string[] = [];
+  const fixed: PlannedFindingFix[] = [];
+  const files = new Set<string>();
+  let outcome = first;
+  let plan = planned;
+  let report = planned.report;
+  for (let round = 1; ; round++) {
+    const step = await fixRound(run, rules, outcome, plan, modules, lines, hint);
+    if (step.kind === 'done') {
+      // A later round that fails restores its own files only: what earlier rounds fixed was proven and stays.
+      const kept =
+        fixed.length > 0 ? [`mcplint: the ${fixed.length} fixes of the earlier rounds${perRule(fixed)} were proven and stay`] : [];
+      return { ...step.result, lines: [...lines, ...step.result.lines, ...kept] };
+    }
+    fixed.push(...step.fixed);
+    for (const file of step.files) files.add(file);
+    report = step.replanned.report;
+    outcome = step.second;
+    plan = step.replanned;
+    const more = plan.servers.some((s) => select.selectFixes(s.fixes, settings.unsafe).applied.length > 0);
+    if (step.deferred === 0 || !more) break;
+    if (round === MAX_ROUNDS) {
+      lines.push(`mcplint: ${plural(step.deferred, 'fix')} overlap others and wait for the next --fix`);
+      break;
+    }
+  }
+  const filesLine = `${plural(files.size, 'file')} (${[...files].join(', ')})`;
+  lines.push(
+    `mcplint: ${fixed.length} fixed${perRule(fixed)} in ${filesLine}; the server started again and every fixed finding is gone${hint}`,
+  );
+  return { report, lines, rolledBack: false };
+}
+
+type Round =
+  | { readonly kind: 'done'; readonly result: FixRunResult }
+  | {
+      readonly kind: 'proven';
+      readonly fixed: readonly PlannedFindingFix[];
+      /** The files written, relative to the working directory. */
+      readonly files: readonly string[];
+      readonly deferred: number;
+      readonly second: LintOutcome;
+      readonly replanned: PlannedRun;
+    };
+
+/** One round: select, then print (--diff) or write, launch again and prove; a failure restores this round's files. */
+async function fixRound(
+  run: RunConfig,
+  rules: readonly Rule[],
+  first: LintOutcome,
+  planned: PlannedRun,
+  modules: FixModules,
+  lines: string[],
+  hint: string,
+): Promise<Round> {
+  const settings = run.resolved.fix!;
+  const cwd = run.resolved.cwd;
+  const { select, write, guard } = modules;
   const applied: { fixes: PlannedFindingFix[]; changes: FileChange[]; root: string }[] = [];
+  let deferred = 0;
   for (const server of planned.servers) {
     const selection = select.selectFixes(server.fixes, settings.unsafe);
     // A fix is written whole or not at all: one with an edit in a file the guard refuses is left out.
@@ -64,12 +127,9 @@ export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<Fi
     }
     for (const [path, reason] of refusedPaths) lines.push(`mcplint: not fixed: ${shown(cwd, path)} ${reason}`);
     const fixes = selection.applied.filter((f) => !f.planned.some((e) => refusedPaths.has(e.file.path)));
-    if (selection.deferred.length > 0)
-      lines.push(`mcplint: ${plural(selection.deferred.length, 'fix')} overlap others and wait for the next --fix`);
+    deferred += selection.deferred.length;
     applied.push({ fixes, changes: select.fileChanges(fixes), root: server.source.root });
   }
-  const unsafeLeft = planned.servers.flatMap((s) => s.fixes).filter((f) => f.fix.safety === 'unsafe').length;
-  const hint = !settings.unsafe && unsafeLeft > 0 ? ` (${unsafeLeft} more with --unsafe-fixes)` : '';
 
   if (settings.mode === 'diff') {
     const { unifiedDiff } = await import('../fix/unified-diff.js');
@@ -77,8 +137,9 @@ export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<Fi
       applied.flatMap((a) => a.changes).map((c) => ({ name: shown(cwd, c.file.path), before: c.file.text, edits: editsIn(c) })),
     );
     const fixes = applied.flatMap((a) => a.fixes);
-    lines.push(`mcplint: --diff: ${fixes.length} would be fixed${perRule(fixes)}${hint}; nothing was written`);
-    return { report: planned.report, lines, patch, rolledBack: false };
+    const later = deferred > 0 ? `; ${plural(deferred, 'more fix')} overlap these and come after them` : '';
+    lines.push(`mcplint: --diff: ${fixes.length} would be fixed${perRule(fixes)}${hint}${later}; nothing was written`);
+    return { kind: 'done', result: { report: planned.report, lines: [], patch, rolledBack: false } };
   }
 
   // Write, remembering every file written so that all of them can be put back.
@@ -91,24 +152,20 @@ export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<Fi
     const refusedFiles = new Set(result.refused.map((r) => r.change.file.path));
     fixedNow.push(...server.fixes.filter((f) => !f.planned.some((e) => refusedFiles.has(e.file.path))));
   }
-  if (written.length === 0) return { report: planned.report, lines: [...lines, 'mcplint: nothing was fixed'], rolledBack: false };
+  if (written.length === 0)
+    return { kind: 'done', result: { report: planned.report, lines: ['mcplint: nothing was fixed'], rolledBack: false } };
   const filesLine = `${plural(written.length, 'file')} (${written.map((c) => shown(cwd, c.file.path)).join(', ')})`;
+  const failed = async (line: string): Promise<Round> => ({
+    kind: 'done',
+    result: await rollBack(planned, written, cwd, [line], settings.build),
+  });
 
   if (settings.build) {
     const built = runBuild(settings.build, cwd);
-    if (built)
-      return rollBack(
-        planned,
-        written,
-        cwd,
-        [...lines, `mcplint: --fix-build "${settings.build}" failed after fixing (${built}); every file was restored`],
-        settings.build,
-      );
+    if (built) return failed(`mcplint: --fix-build "${settings.build}" failed after fixing (${built}); every file was restored`);
   } else if (!runsEditedFiles(first, written)) {
-    lines.push(
-      `mcplint: fixed ${fixedNow.length}${perRule(fixedNow)} in ${filesLine}, but the server runs built files, so mcplint could not run the fixed sources: rebuild and lint again, or pass --fix-build "npm run build"`,
-    );
-    return { report: planned.report, lines, rolledBack: false };
+    const line = `mcplint: fixed ${fixedNow.length}${perRule(fixedNow)} in ${filesLine}, but the server runs built files, so mcplint could not run the fixed sources: rebuild and lint again, or pass --fix-build "npm run build"`;
+    return { kind: 'done', result: { report: planned.report, lines: [line], rolledBack: false } };
   }
 
   const second = await relint(run);
@@ -116,13 +173,7 @@ export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<Fi
   if (broken) {
     const roots = new Map(applied.flatMap((a) => a.changes.map((c) => [c.file.path, a.root] as const)));
     const culprits = await findCulprits(run, fixedNow, written, modules, (path) => roots.get(path) ?? cwd);
-    return rollBack(
-      planned,
-      written,
-      cwd,
-      [...lines, `mcplint: after fixing, the server no longer started or answered (${broken}); every file was restored. ${culprits}`],
-      settings.build,
-    );
+    return failed(`mcplint: after fixing, the server no longer started or answered (${broken}); every file was restored. ${culprits}`);
   }
   const claimed = new Set(fixedNow.map((f) => f.fingerprint));
   const before = new Set(first.report.servers.flatMap((s) => s.findings.map((f) => f.fingerprint)));
@@ -134,19 +185,16 @@ export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<Fi
       ...(remaining.length > 0 ? [`${plural(remaining.length, 'fixed finding')} still reported (${distinctRules(remaining)})`] : []),
       ...(newErrors.length > 0 ? [`${plural(newErrors.length, 'new error')} (${distinctRules(newErrors)})`] : []),
     ].join(', ');
-    return rollBack(
-      planned,
-      written,
-      cwd,
-      [...lines, `mcplint: the fixes did not prove out: ${why}; every file was restored`],
-      settings.build,
-    );
+    return failed(`mcplint: the fixes did not prove out: ${why}; every file was restored`);
   }
-  const replanned = await planRunFixes(second!, rules, cwd);
-  lines.push(
-    `mcplint: ${fixedNow.length} fixed${perRule(fixedNow)} in ${filesLine}; the server started again and every fixed finding is gone${hint}`,
-  );
-  return { report: replanned.report, lines, rolledBack: false };
+  return {
+    kind: 'proven',
+    fixed: fixedNow,
+    files: written.map((c) => shown(cwd, c.file.path)),
+    deferred,
+    second: second!,
+    replanned: await planRunFixes(second!, rules, cwd),
+  };
 }
 
 const shown = (cwd: string, path: string): string => relative(cwd, path).split(sep).join('/') || path;
