@@ -33,9 +33,7 @@ export default defineRule({
   fix: {
     safety: 'unsafe',
     summary:
-      "Adds `.strict()` to the tool's loose zod input objects (a raw shape given to registerTool becomes `z.object({…}).strict()`); TypeScript and JavaScript only.",
-    messages: ['strips'],
-    languages: ['javascript'],
+      'Adds `.strict()` to the tool\'s loose zod input objects (a raw shape given to registerTool becomes `z.object({…}).strict()`); a Pydantic model gets `model_config = ConfigDict(extra="forbid")`.',
   },
   *check({ source, index }): Generator<Report<keyof typeof messages>> {
     if (!source) return;

@@ -55,7 +55,7 @@ const CASES: readonly Case[] = [
     command: ['env', `PYTHONPATH=${PYTHON_STUBS}`, 'python3', 'server.py'],
     files: ['server.py'],
     safe: 3,
-    unsafe: 0,
+    unsafe: 1,
   },
 ];
 

@@ -2,20 +2,25 @@
  * source-loose-zod's fix (unsafe: the server then rejects arguments it used to drop): every loose
  * zod object of the tool the source index found gets `.strict()` right after its `z.object(…)`
  * call (before any `.describe(…)` that follows); a raw shape given to registerTool becomes
- * `z.object({…}).strict()`. Pydantic models (`extra="forbid"`) are not edited yet.
+ * `z.object({…}).strict()`. A Pydantic model gets `extra="forbid"` (src/fix/python/forbid-extra.ts).
  */
 import { Node, type CallExpression, type ObjectLiteralExpression } from 'ts-morph';
 import type { Fixer, PlannedEdit } from '../fixer.js';
 import { nodeAt } from '../ts/parse.js';
 import { toolRegistration } from '../ts/tool-object.js';
+import { fixPydanticExtra } from '../python/forbid-extra.js';
 
 const isZodObjectCall = (node: Node): node is CallExpression =>
   Node.isCallExpression(node) && /^\w+\.object$/.test(node.getExpression().getText().replace(/\s+/g, ''));
 const isObject = (node: Node): node is ObjectLiteralExpression => Node.isObjectLiteralExpression(node);
 
 export const fixLooseZod: Fixer = (finding, ctx) => {
-  if (finding.subject.kind !== 'tool' || ctx.source.language === 'python') return undefined;
+  if (finding.subject.kind !== 'tool') return undefined;
   const tool = finding.subject.name;
+  if (ctx.source.language === 'python') {
+    const model = ctx.source.looseZodObjects.find((l) => l.tool === tool && l.form === 'pydantic');
+    return model ? fixPydanticExtra(model, ctx) : undefined;
+  }
   const registration = toolRegistration(ctx, tool);
   const edits: PlannedEdit[] = [];
   for (const loose of ctx.source.looseZodObjects.filter((l) => l.tool === tool)) {
