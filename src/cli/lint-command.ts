@@ -30,6 +30,8 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   const run = await loadRunConfig(options);
   const { resolved } = run;
   if (args['dry-run']) return printPlan(run, resolved.format === 'json' ? 'json' : 'text');
+  if (resolved.fix && resolved.target?.kind === 'capture-file')
+    throw new UsageError('--fix and --diff need a server to launch again, not a saved capture (--from)');
   const outputs: OutputPath[] = [
     ...(resolved.output ? [{ label: `--output ${resolved.output}`, file: resolved.output }] : []),
     ...resolved.reports.map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
@@ -51,8 +53,6 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
     detail: () => activityText(liveProgress()),
   });
   if (resolved.fix) {
-    if (resolved.target?.kind === 'capture-file')
-      throw new UsageError('--fix and --diff need a server to launch again, not a saved capture (--from)');
     const { fixRun } = await import('../session/fix-run.js');
     const fixed = await fixRun(run, await rules()).finally(() => progress.stop());
     if (fixed.patch !== undefined) {
