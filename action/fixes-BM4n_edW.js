@@ -1,1 +1,0 @@
-export{t as planRunFixes}from"./fixes-0keZqi9p.js";

@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-DD1X5UZ8.js";
