@@ -66,6 +66,13 @@ export default defineRule({
     defaults: { maxLimit: 100 } as Options,
   },
   requires: ['tools'],
+  fix: {
+    safety: 'unsafe',
+    summary:
+      'Caps a limit-like parameter at maxLimit: zod `.max(N)` right after `z.number()` when the code sets no max, `maximum: N` in a JSON Schema literal (or its maximum lowered); TypeScript and JavaScript only.',
+    messages: ['unboundedLimit', 'limitTooHigh'],
+    languages: ['javascript'],
+  },
   *check({ index, options }): Generator<Report<keyof typeof messages>> {
     const maxLimit = options.maxLimit;
     for (const tool of index.tools) {

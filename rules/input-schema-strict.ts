@@ -44,6 +44,12 @@ export default defineRule({
   ],
   messages,
   requires: ['tools'],
+  fix: {
+    safety: 'unsafe',
+    summary:
+      'Closes the input schema at the registration: "additionalProperties": false in a JSON Schema literal, zod `.strict()` (a raw shape becomes `z.object({…}).strict()`); TypeScript and JavaScript only.',
+    languages: ['javascript'],
+  },
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const advice = HOW[serverLanguage(capture.target)];
     const deviations: Report<keyof typeof messages>[] = [];

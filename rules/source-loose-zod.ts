@@ -30,6 +30,11 @@ export default defineRule({
   ],
   messages,
   requires: ['source', 'tools'],
+  fix: {
+    safety: 'unsafe',
+    summary:
+      'Adds `.strict()` to the tool\'s loose zod input objects (a raw shape given to registerTool becomes `z.object({…}).strict()`); a Pydantic model gets `model_config = ConfigDict(extra="forbid")`.',
+  },
   *check({ source, index }): Generator<Report<keyof typeof messages>> {
     if (!source) return;
     const reported = new Set<string>();

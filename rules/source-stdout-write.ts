@@ -31,6 +31,12 @@ export default defineRule({
   ],
   messages,
   requires: ['source', 'stdio'],
+  fix: {
+    safety: 'safe',
+    summary:
+      'Moves the write to stderr: console.log/info/debug → console.error, process.stdout.write → process.stderr.write, Python print(…) → print(…, file=sys.stderr) with `import sys` added once.',
+    messages: ['write', 'writePython'],
+  },
   *check({ source }): Generator<Report<keyof typeof messages>> {
     if (!source) return;
     // Keyed by file and statement text (not the line), so fingerprints survive unrelated edits.

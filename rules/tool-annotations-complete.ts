@@ -36,6 +36,11 @@ export default defineRule({
   ],
   messages,
   requires: ['tools'],
+  fix: {
+    safety: 'safe',
+    summary:
+      'Writes the unset hints into the annotations with the values clients already assume (readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true); for a tool annotated readOnlyHint: true, whose destructiveHint and idempotentHint clients ignore, destructiveHint: false and idempotentHint: true.',
+  },
   *check({ index }): Generator<Report<keyof typeof messages>> {
     for (const tool of index.tools) {
       const annotations = tool.annotations;

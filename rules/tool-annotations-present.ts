@@ -24,6 +24,13 @@ export default defineRule({
   ],
   messages,
   requires: ['tools'],
+  fix: {
+    safety: 'unsafe',
+    summary:
+      "Adds annotations inferred from the tool name's verb: a reading verb (get, list, search…) gives readOnlyHint: true, destructiveHint: false, idempotentHint: true; any other name the values clients assume; openWorldHint: true. TypeScript and JavaScript only.",
+    messages: ['missing'],
+    languages: ['javascript'],
+  },
   *check({ index }): Generator<Report<keyof typeof messages>> {
     // A guideline, so it applies on every version; before 2025-03-26 the fix starts with the SDK.
     const negotiated = index.protocolVersion;

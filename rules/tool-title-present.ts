@@ -32,6 +32,12 @@ export default defineRule({
   ],
   messages,
   requires: ['tools'],
+  fix: {
+    safety: 'safe',
+    summary:
+      'Adds a `title` made from the tool name (`get_forecast` → "Get Forecast") to the registration (Python: `@mcp.tool(title="…")`, `types.Tool(title="…")`).',
+    messages: ['missing'],
+  },
   *check({ index }): Generator<Report<keyof typeof messages>> {
     const negotiated = index.protocolVersion;
     const topLevel = hasTopLevelTitle(negotiated);

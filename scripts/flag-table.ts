@@ -24,7 +24,7 @@ function spelling(name: string, spec: OptionSpec<never>): string {
         : spec.describe.includes(negated)
           ? [`--${name}`, negated]
           : [`--${name}`];
-  return [...forms, ...(spec.alias ? [`-${spec.alias}`] : [])].map(code).join(', ');
+  return [...forms, ...(spec.alias ? [`${spec.alias.length > 1 ? '--' : '-'}${spec.alias}`] : [])].map(code).join(', ');
 }
 
 function value(spec: OptionSpec<never>): string {

@@ -213,7 +213,8 @@ describe.concurrent('usage', () => {
       if (spec.commands.includes('plan')) expect(plan.stdout).toContain(`--${name}`);
       else expect(plan.stdout).not.toContain(`--${name}`);
     }
-    const codes = /Exit codes: 0 .*; 1 .*; 2 usage, config or internal error; 130 interrupted \(Ctrl-C, SIGINT\), 143 SIGTERM, 129 SIGHUP/;
+    const codes =
+      /Exit codes: 0 .*; 1 .*; 2 usage, config or internal error; 3 --fix rolled back .*; 130 interrupted \(Ctrl-C, SIGINT\), 143 SIGTERM, 129 SIGHUP/;
     expect(flat(lint.stdout)).toMatch(codes);
   });
 

@@ -19,7 +19,12 @@ vi.mock('../src/session/lint.js', async (importOriginal) => ({
   lintRun: async (run: RunConfig) => {
     received.push(run);
     const skippedServers = [{ name: 'needy', reason: 'its variable is unset' }];
-    return { report: { tool: { name: 'mcplint', version: '0' }, servers: [], skippedServers }, captures: [], config: run.config };
+    return {
+      report: { tool: { name: 'mcplint', version: '0' }, servers: [], skippedServers },
+      captures: [],
+      sources: [],
+      config: run.config,
+    };
   },
 }));
 const { run } = await import('../src/cli/main.js');

@@ -30,8 +30,34 @@ describe('rules --format json', () => {
       'replacedBy',
       'checklist',
       'messages',
+      'fix',
       'documentation',
     ]);
+  });
+
+  it('carries fix: { safety } for every fixable rule and null for the others', () => {
+    const fixes = Object.fromEntries(list.filter((r) => r.fix !== null).map((r) => [r.id, (r.fix as { safety: string }).safety]));
+    expect(fixes).toEqual({
+      'input-schema-bounded': 'unsafe',
+      'input-schema-strict': 'unsafe',
+      'source-loose-zod': 'unsafe',
+      'source-stdout-write': 'safe',
+      'tool-annotations-complete': 'safe',
+      'tool-annotations-present': 'unsafe',
+      'tool-title-present': 'safe',
+    });
+    expect(list.find((r) => r.id === 'ping-responds')!.fix).toBeNull();
+  });
+
+  it('marks fixable rules in the text listing and their documents', () => {
+    const text = rulesListing(rules, 'text');
+    expect(text).toMatch(/ tool-title-present +note +\[\*\] /);
+    expect(text).toMatch(/ input-schema-strict +warning +\[~\] /);
+    const ping = text.split('\n').find((line) => line.trimStart().startsWith('ping-responds '))!;
+    expect(ping).not.toMatch(/\[[*~]\]/);
+    const title = rules.find((r) => r.id === 'tool-title-present')!;
+    expect(ruleMarkdown(title)).toContain('- Fixable: yes, safe (`mcplint --fix`)');
+    expect(ruleMarkdown(rules.find((r) => r.id === 'ping-responds')!)).toContain('- Fixable: no');
   });
 
   it("carries each rule's message templates and its markdown document", () => {

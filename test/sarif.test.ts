@@ -8,6 +8,7 @@ import { locate, type Anchors } from '../src/locate/locate.js';
 import type { Subject } from '../src/engine/rule.js';
 import { artifactUri, describeRule, sarif, sarifLog, MAX_RUNS, pascalCase } from '../src/report/formatters/sarif.js';
 import type { SourceIndex } from '../src/model/source-index.js';
+import type { FindingFix } from '../src/model/fix.js';
 import { docsUrl, REPOSITORY_URL, VERSION } from '../src/shared/version.js';
 import { rules } from '../rules/index.js';
 import { captureFixture, fixturePath, makeCapture } from './helpers/capture.js';
@@ -206,6 +207,42 @@ describe('sarif formatter', () => {
     });
     expect(Object.keys(sourced.partialFingerprints!)).toEqual(['mcplint/v1']);
     expect(Object.keys(manifest.partialFingerprints!)).toEqual(['mcplint/v1', 'primaryLocationLineHash']);
+  });
+
+  it("carries a finding's fix as SARIF fixes (artifactChanges with replacements) that validate against the schema", () => {
+    const report = lintReport(serverReport(badCapture(), { only: [RULE] }));
+    const server = report.servers[0]!;
+    const [first, ...rest] = server.findings;
+    const fix: FindingFix = {
+      safety: 'safe',
+      description: 'add annotations',
+      edits: [
+        { file: 'src/server.ts', start: 120, end: 120, replacement: 'annotations: { readOnlyHint: true },\n    ', sha256: 'a'.repeat(64) },
+        { file: 'src/server.ts', start: 300, end: 307, replacement: '', sha256: 'a'.repeat(64) },
+      ],
+    };
+    const withFix = { ...report, servers: [{ ...server, findings: [{ ...first!, fix }, ...rest] }] };
+    const log = render(withFix);
+    const fixed = resultsOf(log).find((r) => r.fixes)!;
+    expect(fixed.fixes).toEqual([
+      {
+        description: { text: 'Safe fix: add annotations' },
+        artifactChanges: [
+          {
+            artifactLocation: { uri: 'src/server.ts' },
+            replacements: [
+              {
+                deletedRegion: { charOffset: 120, charLength: 0 },
+                insertedContent: { text: 'annotations: { readOnlyHint: true },\n    ' },
+              },
+              { deletedRegion: { charOffset: 300, charLength: 7 } },
+            ],
+          },
+        ],
+        properties: { safety: 'safe' },
+      },
+    ]);
+    expect(resultsOf(log).filter((r) => r.fixes)).toHaveLength(1);
   });
 
   it('reports a failed handshake as an error notification of an otherwise valid run', () => {

@@ -30,6 +30,8 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   const run = await loadRunConfig(options);
   const { resolved } = run;
   if (args['dry-run']) return printPlan(run, resolved.format === 'json' ? 'json' : 'text');
+  if (resolved.fix && resolved.target?.kind === 'capture-file')
+    throw new UsageError('--fix and --diff need a server to launch again, not a saved capture (--from)');
   const outputs: OutputPath[] = [
     ...(resolved.output ? [{ label: `--output ${resolved.output}`, file: resolved.output }] : []),
     ...resolved.reports.map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
@@ -50,7 +52,28 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
     enabled: !resolved.quiet && process.stderr.isTTY === true,
     detail: () => activityText(liveProgress()),
   });
-  const { report, configFile } = await lintRun(run)
+  if (resolved.fix) {
+    const { fixRun } = await import('../session/fix-run.js');
+    const fixed = await fixRun(run, await rules()).finally(() => progress.stop());
+    if (fixed.patch !== undefined) {
+      process.stdout.write(fixed.patch);
+      for (const line of fixed.lines) process.stderr.write(`${inertLine(line)}\n`);
+      return EXIT.ok;
+    }
+    const supported = colorSupported(process.env, process.stdout, process.platform);
+    const declared = resolved.configFile;
+    const configFile = declared ? { path: declared.path, ...(declared.targetLine ? { line: declared.targetLine } : {}) } : undefined;
+    const failed = await finishLint(fixed.report, await rules(), {
+      cwd,
+      colorSupported: supported,
+      ...(configFile ? { configFile } : {}),
+      ...finishing,
+    });
+    for (const line of fixed.lines) process.stderr.write(`${inertLine(line)}\n`);
+    if (fixed.rolledBack) return EXIT.fixRolledBack;
+    return failed === 0 ? EXIT.ok : EXIT.findings;
+  }
+  const outcome = await lintRun(run)
     .then((outcome) => {
       for (const skipped of outcome.skippedServers ?? []) {
         process.stderr.write(inertLine(`mcplint: skipped server "${skipped.name}" of ${args['config-file']}: ${skipped.reason}`) + '\n');
@@ -58,6 +81,10 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
       return outcome;
     })
     .finally(() => progress.stop());
+  // --show-fixes: each finding's fix with its edits (JSON, SARIF), which loads the parsers a warm run otherwise spares.
+  const { report, configFile } = resolved.showFixes
+    ? { ...outcome, report: (await (await import('../session/fixes.js')).planRunFixes(outcome, await rules(), cwd)).report }
+    : outcome;
   // Baseline, output (stdout or --output, plus --report files), then the exit decision: src/cli/finish.ts.
   const supported = colorSupported(process.env, process.stdout, process.platform);
   const failed = await finishLint(report, await rules(), {

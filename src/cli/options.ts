@@ -18,7 +18,7 @@ import { UsageError } from './usage-error.js';
 export type CommandName = 'lint' | 'plan' | 'merge';
 
 /** The headings of `--help`, in order. */
-export const GROUPS = ['Target:', 'Output:', 'Exit code:', 'Probes:', 'Run:'] as const;
+export const GROUPS = ['Target:', 'Output:', 'Exit code:', 'Fix:', 'Probes:', 'Run:'] as const;
 export type OptionGroup = (typeof GROUPS)[number];
 
 type Draft<T> = { -readonly [K in keyof T]?: T[K] };
@@ -380,6 +380,50 @@ export const OPTIONS = {
     commands: LINT,
     describe:
       'Print every setting the run would use (config file, target, timeouts, probes, source, outputs, exit conditions, every rule with its level and options; secrets redacted) as JSON and exit 0; nothing is launched',
+  }),
+  fix: flag({
+    group: 'Fix:',
+    commands: LINT,
+    describe:
+      'Apply the safe fixes in place, then launch the server again and lint it to prove them (docs/fix.md); a fix that breaks the start is rolled back (exit 3)',
+    lint: (v, into) => {
+      if (v) into.fix = into.fix ?? 'fix';
+    },
+  }),
+  'unsafe-fixes': flag({
+    group: 'Fix:',
+    commands: LINT,
+    describe: 'With --fix or --diff: the unsafe fixes too (they change what the server accepts, e.g. a closed input schema)',
+    lint: (v, into) => {
+      if (v) into.unsafeFixes = true;
+    },
+  }),
+  diff: flag({
+    alias: 'fix-dry-run',
+    group: 'Fix:',
+    commands: LINT,
+    describe: 'Print the fixes as a unified diff (git apply accepts it) and write nothing',
+    lint: (v, into) => {
+      if (v) into.fix = 'diff';
+    },
+  }),
+  'show-fixes': flag({
+    group: 'Fix:',
+    commands: LINT,
+    describe:
+      'Give every fixable finding its fix and edits in the report (JSON fix, SARIF fixes; loads the source parsers); --fix implies it',
+    lint: (v, into) => {
+      if (v) into.showFixes = true;
+    },
+  }),
+  'fix-build': text({
+    group: 'Fix:',
+    commands: LINT,
+    describe:
+      'With --fix: the command that rebuilds the server after its sources are fixed (e.g. "npm run build"), run before it is launched again',
+    lint: (v, into) => {
+      if (v) into.fixBuild = v;
+    },
   }),
   'dry-run': flag({
     group: 'Probes:',

@@ -5,6 +5,7 @@
 import type { ProtocolVersion } from '../model/capture.js';
 import type { SourcePosition } from '../model/source-index.js';
 import type { ChecklistItemId } from '../model/checklist-items.js';
+import type { FixSafety } from '../model/fix.js';
 import type { Requirement, RuleContext } from './requirements.js';
 
 // The rule contract names what a rule requires and sees; src/engine/requirements.ts defines both.
@@ -88,6 +89,22 @@ export interface Report<M extends string = string> {
   readonly milder?: boolean;
 }
 
+/**
+ * A rule's fix (src/fix/ computes the edits; test/fix-registry.test.ts keeps the two in step).
+ * `messages`: the messages whose findings the fix edits; absent: all of them.
+ */
+export interface RuleFix<M extends string = string> {
+  readonly safety: FixSafety;
+  /** What the fix writes, one sentence: `mcplint rules`, rule docs. */
+  readonly summary: string;
+  readonly messages?: readonly M[];
+  /** The languages of server code the fix edits; absent: TypeScript/JavaScript and Python. */
+  readonly languages?: readonly FixLanguage[];
+}
+
+/** The source languages a fix edits, as the source index tells them apart. */
+export type FixLanguage = 'javascript' | 'python';
+
 export interface RuleOptionsSpec<O> {
   /** JSON Schema of the options object; validated at config load. */
   readonly schema: Readonly<Record<string, unknown>>;
@@ -145,6 +162,8 @@ export interface RuleDefinition<M extends string, O, R extends readonly Requirem
   readonly scoreScope?: ScoreScope;
   /** The messages (or true: all) whose error findings say a list never completed: the score caps at D (src/score/score.ts). */
   readonly incompleteList?: true | readonly M[];
+  /** The rule's fix, when it has one (`mcplint --fix`, docs/fix.md). */
+  readonly fix?: RuleFix<M>;
   check(ctx: RuleContext<O, R[number]>): Iterable<Report<M>>;
 }
 
@@ -153,6 +172,12 @@ export type Rule = RuleDefinition<string, any>;
 /** A rule's lifecycle status, 'stable' unless it says otherwise. */
 export function ruleStatus(rule: Pick<Rule, 'status'>): RuleStatus {
   return rule.status ?? 'stable';
+}
+
+/** The fix of a rule that applies to a finding of `messageId`, or undefined. */
+export function fixOf(rule: Pick<Rule, 'fix'>, messageId: string): RuleFix | undefined {
+  const fix = rule.fix;
+  return fix && (fix.messages === undefined || fix.messages.includes(messageId)) ? fix : undefined;
 }
 
 /**

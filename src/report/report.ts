@@ -5,6 +5,7 @@
 import { targetText, type Capture, type TargetDescription } from '../model/capture.js';
 import { locate, type Anchors, type Location } from '../locate/locate.js';
 import type { Rule, Severity } from '../engine/rule.js';
+import type { FindingFix } from '../model/fix.js';
 import type { Finding, RunResult, SkippedRule } from '../engine/run.js';
 import { partsNote, unjudgedParts } from '../engine/rule-parts.js';
 import {
@@ -32,6 +33,8 @@ export interface LocatedFinding extends Finding {
    * in the finding's order (SARIF relatedLocations). Not part of the JSON format.
    */
   readonly related?: readonly RelatedPlace[];
+  /** The finding's fix and its edits, when the run computed fixes (--fix, --diff, JSON and SARIF outputs). */
+  readonly fix?: FindingFix;
 }
 
 /** The registration of one tool a server-wide finding names. */

@@ -29,8 +29,14 @@ export function ruleJson(rule: Rule): Record<string, unknown> {
     replacedBy: rule.replacedBy ?? null,
     checklist: rule.checklist === undefined || rule.checklist === 'none' ? [] : [...rule.checklist],
     messages: { ...rule.messages },
+    fix: rule.fix ? { safety: rule.fix.safety, summary: rule.fix.summary } : null,
     documentation: ruleMarkdown(rule),
   };
+}
+
+/** The fixable column, as Ruff marks fixable rules: `[*]` safe, `[~]` unsafe, blank without a fix. */
+function fixColumn(rule: Rule): string {
+  return rule.fix ? (rule.fix.safety === 'safe' ? '[*]' : '[~]') : '   ';
 }
 
 /** "(preview)", "(deprecated: use x)", or nothing for a stable rule. */
@@ -52,10 +58,11 @@ export function rulesListing(rules: readonly Rule[], format: ListFormat): string
     lines.push(category);
     for (const r of list) {
       const weight = `[weight ${ruleWeight(r)} · ${ruleScope(r)}]`;
-      lines.push(`  ${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${r.summary}${statusNote(r)}  ${weight}`);
+      lines.push(`  ${r.id.padEnd(width)}  ${r.severity.padEnd(7)}  ${fixColumn(r)}  ${r.summary}${statusNote(r)}  ${weight}`);
     }
     lines.push('');
   }
+  lines.push('Fix: [*] a safe fix (mcplint --fix), [~] an unsafe one (--fix --unsafe-fixes); see docs/fix.md.', '');
   lines.push(...scoreLegend());
   lines.push(`${rules.length} rules. mcplint explain <rule> prints one rule's documentation.`);
   return lines.join('\n') + '\n';

@@ -37,6 +37,9 @@ function metadataLines(rule: Rule): string[] {
     ...(rule.since ? [`- Applies from protocol version: ${rule.since}`] : []),
     ...(rule.until ? [`- Applies up to protocol version: ${rule.until}`] : []),
     `- Precision: ${rule.precision}`,
+    rule.fix
+      ? `- Fixable: ${rule.fix.safety === 'safe' ? 'yes, safe (`mcplint --fix`)' : 'yes, unsafe (`mcplint --fix --unsafe-fixes`)'}: ${rule.fix.summary}`
+      : '- Fixable: no',
     // Stable is the default and goes unsaid, so only preview and deprecated rules show a status.
     ...(ruleStatus(rule) !== 'stable'
       ? [`- Status: ${ruleStatus(rule)}${rule.replacedBy ? ` (replaced by \`${rule.replacedBy}\`)` : ''}`]
@@ -77,9 +80,10 @@ export function ruleText(rule: Rule): string {
 /** The rules table (`mcplint rules --format markdown`, and docs/rules.md through scripts/doc-sections.ts). */
 export function rulesTable(rules: readonly Rule[]): string {
   const rows = rules.map(
-    (r) => `| [\`${r.id}\`](rules/${r.id}.md) | ${r.category} | ${r.severity} | ${r.basis} | ${r.summary.replace(/\|/g, '\\|')} |`,
+    (r) =>
+      `| [\`${r.id}\`](rules/${r.id}.md) | ${r.category} | ${r.severity} | ${r.basis} | ${r.fix?.safety ?? ''} | ${r.summary.replace(/\|/g, '\\|')} |`,
   );
-  return ['| rule | category | default | basis | summary |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return ['| rule | category | default | basis | fix | summary |', '| --- | --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
 
 export { docsUrl };

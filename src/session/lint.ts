@@ -21,6 +21,8 @@ export type { SkippedServer } from './targets.js';
 export interface LintOutcome {
   readonly report: LintReport;
   readonly captures: readonly Capture[];
+  /** Each server's source index (absent: none was built), in the order of the report's servers. */
+  readonly sources: readonly (SourceIndex | undefined)[];
   /** --config-file: servers of the file that could not be linted, and why. */
   readonly skippedServers?: readonly SkippedServer[];
   /** The mcplint config file in effect and the line of its `target` (SARIF anchors). */
@@ -51,6 +53,7 @@ export async function lintRun(run: RunConfig, sourceIndexes = new Map<string, Pr
     // Skipped servers are part of the report: no summary may read "no problems" while some were not linted.
     report: { tool: { name: 'mcplint', version: VERSION }, servers, ...(skippedServers.length > 0 ? { skippedServers } : {}) },
     captures: acquired.map((a) => a.capture),
+    sources: acquired.map((a) => a.source),
     ...(fromClientConfig ? { skippedServers } : {}),
     config: run.config,
     ...(configFile ? { configFile: { path: configFile.path, ...(configFile.targetLine ? { line: configFile.targetLine } : {}) } } : {}),

@@ -60,6 +60,14 @@ export interface LintOptions {
   readonly target?: ResolvedTarget;
   /** --no-probes / --no-protocol-probes (win over the config's `probes` section). */
   readonly probes?: ProbeFlags;
+  /** --fix: write the fixes in place; --diff (--fix-dry-run): print them as a patch and write nothing. */
+  readonly fix?: 'fix' | 'diff';
+  /** --unsafe-fixes: unsafe fixes too. */
+  readonly unsafeFixes?: boolean;
+  /** --show-fixes: compute every fixable finding's fix for the report without applying any. */
+  readonly showFixes?: boolean;
+  /** --fix-build: the command that rebuilds the server after its sources were fixed. */
+  readonly fixBuild?: string;
 }
 
 export type ReportFormat = keyof typeof formatters;

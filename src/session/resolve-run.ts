@@ -81,6 +81,13 @@ export interface ResolvedRun {
   readonly baseline: { readonly file: string; readonly from: '--baseline' | 'default'; readonly update: boolean } | null;
   readonly ignore: readonly IgnoreEntry[];
   readonly extends: Preset;
+  /**
+   * --fix (write) or --diff (print a patch), with --unsafe-fixes and --fix-build; null: no fixing.
+   * --unsafe-fixes and --fix-build alone mean --fix.
+   */
+  readonly fix: { readonly mode: 'fix' | 'diff'; readonly unsafe: boolean; readonly build: string | null } | null;
+  /** --show-fixes: the report carries every fixable finding's fix (always so after --fix). */
+  readonly showFixes: boolean;
   /** The rules the config or a --rule flag sets (a flag's level wins, the config's options stay); the others run at the preset's level. */
   readonly rules: Readonly<Record<string, RuleSetting>>;
 }
@@ -137,6 +144,11 @@ export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedR
     ignore: config.ignore ?? [],
     extends: config.extends ?? 'recommended',
     rules: configuredRules(config, parseRuleFlags(options.ruleFlags ?? [])),
+    fix:
+      options.fix || options.unsafeFixes || options.fixBuild
+        ? { mode: options.fix ?? 'fix', unsafe: options.unsafeFixes === true, build: options.fixBuild || null }
+        : null,
+    showFixes: options.showFixes === true,
   };
   // A copy: freezing must not freeze the caller's options or the loaded config.
   return deepFreeze(structuredClone(run));

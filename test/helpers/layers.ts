@@ -14,6 +14,7 @@ export type Layer =
   | 'locate'
   | 'config'
   | 'score'
+  | 'fix'
   | 'report'
   | 'session'
   | 'commands'
@@ -33,6 +34,7 @@ export const ORDER = [
   'locate',
   'config',
   'score',
+  'fix',
   'report',
   'session',
   'commands',
@@ -59,6 +61,8 @@ export const LAYERS: Readonly<Record<Layer, { readonly folder: string; readonly 
   // The config validates the probes section (src/probes/config-schema.ts) and anchors its own file.
   config: { folder: 'src/config/', mayImport: ['shared', 'model', 'probes', 'engine', 'locate'] },
   score: { folder: 'src/score/', mayImport: ['shared', 'model', 'engine'] },
+  // Fixes: edits computed from the source index's positions (ts-morph, tree-sitter), written safely.
+  fix: { folder: 'src/fix/', mayImport: ['shared', 'model', 'source', 'engine'] },
   report: { folder: 'src/report/', mayImport: ['shared', 'model', 'engine', 'locate', 'config', 'score'] },
   session: { folder: 'src/session/', mayImport: upTo('report') },
   commands: { folder: 'src/commands/', mayImport: upTo('session') },

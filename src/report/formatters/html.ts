@@ -19,6 +19,7 @@ import { buildMatrix, type CellStatus, type Matrix, type MatrixCell, type Matrix
 import { worstRank } from './order.js';
 import { HTML_STYLE } from './html-style.js';
 import { evidenceLines } from './evidence.js';
+import { fixText } from './fixable.js';
 import { inertReport } from './inert-report.js';
 import { pointsText, subjectsText, topFixes } from './top-fixes.js';
 import type { FormatContext, Formatter } from './types.js';
@@ -220,8 +221,14 @@ function findingItem(finding: LocatedFinding, showSubject: boolean, known: boole
 ${showSubject && html`<span>${subjectLabel(s)}</span>`} ${pointer && html`<code>${pointer}</code>`}
 <div>${finding.message}</div>
 <div class="where muted">${where}</div>
-${evidence && html`<pre>${evidenceLines(evidence).join('\n')}</pre>`}</li>
+${evidence && html`<pre>${evidenceLines(evidence).join('\n')}</pre>`}${fixNote(finding, rules)}</li>
 `;
+}
+
+/** The finding's fix, when it has one: what it does and the command that applies it. */
+function fixNote(finding: LocatedFinding, rules: readonly Rule[]): Markup | '' {
+  const text = fixText(finding, rules);
+  return text ? html`<div class="muted">${text}</div>` : '';
 }
 
 function checklistList(server: ServerReport, context: FormatContext): Markup {

@@ -10,6 +10,7 @@ import { listedText, totals, transportText } from '../report.js';
 import { plural } from '../../shared/text.js';
 import { docsUrl } from '../../shared/version.js';
 import { evidenceLines } from './evidence.js';
+import { fixableCounts, fixText } from './fixable.js';
 import { inertLine } from '../../shared/inert.js';
 import { inertReport } from './inert-report.js';
 import { isKnownRule } from './rule-link.js';
@@ -113,12 +114,15 @@ function renderServer(server: ServerReport, heading: string, context: FormatCont
       const subjectCell = key === group ? '' : subjectText(subject);
       group = key;
       lines.push(
-        `| ${subjectCell} | ${levelText(finding.level)} | ${ruleLink(finding.ruleId, rules)} | ${messageCell(finding, findingPlace(finding.location, server, context))} |`,
+        `| ${subjectCell} | ${levelText(finding.level)} | ${ruleLink(finding.ruleId, rules)} | ${messageCell(finding, findingPlace(finding.location, server, context), rules)} |`,
       );
     }
     lines.push('');
     const rest = server.findings.length - MAX_ROWS;
     if (rest > 0) lines.push(`_… and ${plural(rest, 'more finding')}; see the full report (\`--format text\` or \`--format sarif\`)._`, '');
+    const { safe, unsafe } = fixableCounts({ servers: [server] }, rules);
+    if (safe + unsafe > 0)
+      lines.push(`${safe} fixable with \`mcplint --fix\`${unsafe > 0 ? ` (${unsafe} more with \`--unsafe-fixes\`)` : ''}.`, '');
   }
 
   append(lines, topFixesTable(server, rules));
@@ -185,7 +189,7 @@ function ruleLink(ruleId: string, rules: readonly Rule[]): string {
 }
 
 /** The message; the source line that registers the subject (as the text format shows it); the evidence, folded. */
-function messageCell(finding: LocatedFinding, place: FindingPlace): string {
+function messageCell(finding: LocatedFinding, place: FindingPlace, rules: readonly Rule[]): string {
   const s = finding.subject;
   const pointer = s.kind !== 'server' && s.kind !== 'transport' && s.pointer ? `${code(s.pointer)} ` : '';
   let cell = pointer + escapeText(finding.message);
@@ -197,6 +201,8 @@ function messageCell(finding: LocatedFinding, place: FindingPlace): string {
       .join('<br>');
     cell += ` <details><summary>evidence</summary><code>${body}</code></details>`;
   }
+  const fix = fixText(finding, rules);
+  if (fix) cell += ` _${escapeText(fix)}_`;
   return cell;
 }
 

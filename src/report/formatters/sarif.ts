@@ -29,6 +29,7 @@
  *   rules with results in the run: the help of 80 rules per run is most of a file's size.
  */
 import type {
+  Fix,
   Log,
   Location as SarifLocation,
   LogicalLocation,
@@ -42,6 +43,7 @@ import { firstParagraph, ruleMarkdown } from '../rule-docs.js';
 import { ruleStatus, subjectKey, type Level, type Rule, type Subject } from '../../engine/rule.js';
 import { targetLabel, type LintReport, type LocatedFinding, type ServerReport } from '../report.js';
 import { clip } from '../../shared/text.js';
+import type { FindingFix } from '../../model/fix.js';
 import { docsUrl, REPOSITORY_URL } from '../../shared/version.js';
 import { evidenceText } from './evidence.js';
 import { findingPlace, standInNote, type FindingPlace } from './places.js';
@@ -245,11 +247,33 @@ function buildResult(finding: LocatedFinding, ruleIndex: number, server: ServerR
     locations: [sarifLocation],
     ...(related.locations.length > 0 ? { relatedLocations: related.locations } : {}),
     partialFingerprints,
+    ...(finding.fix ? { fixes: [sarifFix(finding.fix, server, context)] } : {}),
     properties: {
       subject: subjectKey(finding.subject),
       anchor: place.anchor,
       ...(place.standIn ? { target: place.standIn.target, ...(place.standIn.original ? { foundAt: place.standIn.original } : {}) } : {}),
     },
+  };
+}
+
+/** A finding's fix as SARIF viewers apply it: per file, each edit as a deleted region (offsets in UTF-16 code units) and the text put there. */
+function sarifFix(fix: FindingFix, server: ServerReport, context: FormatContext): Fix {
+  const files = [...new Set(fix.edits.map((e) => e.file))];
+  return {
+    description: { text: `${fix.safety === 'safe' ? 'Safe fix' : 'Unsafe fix'}: ${fix.description}` },
+    artifactChanges: files.map((file) => {
+      const place = findingPlace({ uri: file, startLine: 1, anchor: 'source' }, server, context);
+      return {
+        artifactLocation: physical(place, server).artifactLocation!,
+        replacements: fix.edits
+          .filter((e) => e.file === file)
+          .map((e) => ({
+            deletedRegion: { charOffset: e.start, charLength: e.end - e.start },
+            ...(e.replacement !== '' ? { insertedContent: { text: e.replacement } } : {}),
+          })),
+      };
+    }),
+    properties: { safety: fix.safety },
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import pc from 'picocolors';
 import { subjectKey, subjectLabel, type Rule, type Severity } from '../../engine/rule.js';
+import { fixableCounts, fixSafetyOf } from './fixable.js';
 import type { LintReport, ServerReport } from '../report.js';
 import { listedText, totals, transportText } from '../report.js';
 import { plural } from '../../shared/text.js';
@@ -33,7 +34,7 @@ export const text: Formatter = (untrusted, context) => {
   const out: string[] = [];
   const fold = context.fold !== false;
   const fails = failText(context.gate);
-  if (context.quiet) return quietText(report, c, fold, context.width, fails);
+  if (context.quiet) return quietText(report, c, fold, context.width, fails, context.rules);
   const skipped = report.skippedServers ?? [];
   // The last summary line names what failed the run: the server's own when it is the only one.
   const overall = report.servers.length > 1 || skipped.length > 0;
@@ -45,8 +46,16 @@ export const text: Formatter = (untrusted, context) => {
     out.push(summaryLine(totals(report), knownCounts(report.servers), c, fails, scope) + failSuffix(fails, c));
   }
   append(out, baselineLines(report, c));
+  append(out, fixableLines(report, context.rules, c));
   return out.join('\n').replace(/\n+$/, '') + '\n';
 };
+
+/** Ruff's closing line: how many findings --fix would fix, and how many more --unsafe-fixes would. */
+function fixableLines(report: LintReport, rules: readonly Rule[], c: Colors): string[] {
+  const { safe, unsafe } = fixableCounts(report, rules);
+  if (safe + unsafe === 0) return [];
+  return [c.dim(`[*] ${safe} fixable with --fix${unsafe > 0 ? ` (${unsafe} more with --unsafe-fixes)` : ''}`)];
+}
 
 function renderServer(
   server: ServerReport,
@@ -66,7 +75,7 @@ function renderServer(
   }
   facts.push(`${(server.stats.durationMs / 1000).toFixed(1)} s`);
   lines.push(`${c.bold(c.underline(server.label))} ${c.dim(`(${facts.join(' · ')})`)}`);
-  append(lines, findingLines(server.findings, c, fold, width));
+  append(lines, findingLines(server.findings, c, fold, width, rules));
   if (server.findings.length > 0) lines.push('');
 
   const cap = server.score.cappedBy ? `, capped: ${server.score.cappedBy}` : '';
@@ -135,7 +144,13 @@ function gapLines(gaps: ServerReport['skipped'], fold: boolean): string[] {
 }
 
 /** Findings grouped by subject, evidence under each, then the folded repeats. */
-function findingLines(findings: ServerReport['findings'], c: Colors, fold: boolean, width: number | undefined): string[] {
+function findingLines(
+  findings: ServerReport['findings'],
+  c: Colors,
+  fold: boolean,
+  width: number | undefined,
+  rules: readonly Rule[],
+): string[] {
   const lines: string[] = [];
   const { folds, rest } = foldFindings(findings, fold);
   // Subjects with errors first, each subject's findings worst first.
@@ -144,7 +159,9 @@ function findingLines(findings: ServerReport['findings'], c: Colors, fold: boole
     const where = first.location.anchor === 'source' ? c.dim(`  ${first.location.uri}:${first.location.startLine}`) : '';
     lines.push('', `  ${c.bold(subjectLabel(groupSubject(first.subject)))}${where}`);
     for (const finding of group) {
-      append(lines, wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, finding.ruleId, c.dim, width));
+      // `[*]` after the rule id marks a finding --fix fixes, as Ruff marks its fixable diagnostics.
+      const rule = fixSafetyOf(finding, rules) === 'safe' ? `${finding.ruleId} [*]` : finding.ruleId;
+      append(lines, wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, rule, c.dim, width));
       if (finding.evidence) {
         for (const line of evidenceLines(finding.evidence)) lines.push(`${INDENT}${c.dim('│')} ${c.dim(line)}`);
       }
@@ -165,13 +182,20 @@ function findingLines(findings: ServerReport['findings'], c: Colors, fold: boole
  * --quiet: error findings only (under their server's name), then one summary line that says how
  * many warnings and notes it leaves out; no score, Top fixes or not-checked list.
  */
-function quietText(report: LintReport, c: Colors, fold: boolean, width: number | undefined, fails: string | undefined): string {
+function quietText(
+  report: LintReport,
+  c: Colors,
+  fold: boolean,
+  width: number | undefined,
+  fails: string | undefined,
+  rules: readonly Rule[],
+): string {
   const out: string[] = [];
   for (const server of report.servers) {
     const errors = server.findings.filter((f) => f.level === 'error');
     if (errors.length === 0) continue;
     out.push(c.bold(c.underline(server.label)));
-    append(out, findingLines(errors, c, fold, width)).push('');
+    append(out, findingLines(errors, c, fold, width, rules)).push('');
   }
   const sum = totals(report);
   const hidden = [sum.warning > 0 ? plural(sum.warning, 'warning') : '', sum.note > 0 ? plural(sum.note, 'note') : '']

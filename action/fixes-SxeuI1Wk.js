@@ -1,0 +1,1 @@
+export{t as planRunFixes}from"./fixes-Bl8iYO3v.js";

@@ -1,0 +1,1 @@
+export{t as refusedFixTarget}from"./write-guard-CE1p5aF8.js";
