@@ -1,1 +1,0 @@
-async function e(e){if(e.language===`python`){let{buildPythonSourceIndex:t}=await import(`./python-DC4nvQCx.js`);return t(e.root,e.options)}let{buildSourceIndex:t}=await import(`./source-QGZVX0oV.js`);return t(e.root,e.options)}export{e as t};

@@ -1,1 +1,0 @@
-export{t as ConfigError}from"./errors-Daa591G_.js";import"./config-BJo3xQEj.js";

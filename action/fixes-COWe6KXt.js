@@ -1,0 +1,1 @@
+export{t as planRunFixes}from"./fixes-Dum-xR8l.js";

@@ -1,1 +1,0 @@
-export{t as planRunFixes}from"./fixes-Bl8iYO3v.js";
