@@ -117,7 +117,7 @@ describe.concurrent('mcplint CLI', () => {
   it('lists rules and explains one', async () => {
     const list = await runCli(['rules']);
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(/tool-annotations-present\s+warning\s+Every tool declares annotations/);
+    expect(list.stdout).toMatch(/tool-annotations-present\s+warning\s+\[~\]\s+Every tool declares annotations/);
     const explain = await runCli(['explain', 'tool-annotations-present']);
     expect(explain.code).toBe(0);
     expect(explain.stdout).toContain('Why');
