@@ -42,6 +42,7 @@ import invalidCursorError from './invalid-cursor-error.js';
 import invisibleUnicode from './invisible-unicode.js';
 import jsonrpcResponseValid from './jsonrpc-response-valid.js';
 import listCacheHints from './list-cache-hints.js';
+import listChangedDeclared from './list-changed-declared.js';
 import listEntriesValid from './list-entries-valid.js';
 import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
@@ -49,7 +50,6 @@ import listsComplete from './lists-complete.js';
 import logLevelRespected from './log-level-respected.js';
 import noServerRequests from './no-server-requests.js';
 import notificationSchemaValid from './notification-schema-valid.js';
-import notificationsExpected from './notifications-expected.js';
 import orphanedProcesses from './orphaned-processes.js';
 import outputFlood from './output-flood.js';
 import outputSchemaValid from './output-schema-valid.js';
@@ -57,6 +57,7 @@ import paginationMetadata from './pagination-metadata.js';
 import parameterDescriptionPresent from './parameter-description-present.js';
 import pingResponds from './ping-responds.js';
 import preInitializeMessages from './pre-initialize-messages.js';
+import progressTokensValid from './progress-tokens-valid.js';
 import promptDescriptionPresent from './prompt-description-present.js';
 import protocolVersionCurrent from './protocol-version-current.js';
 import readContentsUri from './read-contents-uri.js';
@@ -145,6 +146,7 @@ export const rules: readonly Rule[] = [
   invisibleUnicode,
   jsonrpcResponseValid,
   listCacheHints,
+  listChangedDeclared,
   listEntriesValid,
   listPagination,
   listToolsPaginated,
@@ -152,7 +154,6 @@ export const rules: readonly Rule[] = [
   logLevelRespected,
   noServerRequests,
   notificationSchemaValid,
-  notificationsExpected,
   orphanedProcesses,
   outputFlood,
   outputSchemaValid,
@@ -160,6 +161,7 @@ export const rules: readonly Rule[] = [
   parameterDescriptionPresent,
   pingResponds,
   preInitializeMessages,
+  progressTokensValid,
   promptDescriptionPresent,
   protocolVersionCurrent,
   readContentsUri,

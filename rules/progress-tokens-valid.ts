@@ -3,19 +3,10 @@ import { defineRule, type Report } from '../src/engine/rule.js';
 import { jsonText } from '../src/shared/json-text.js';
 
 const messages = {
-  listChangedUndeclared:
-    'Server sent {{method}} although its {{capability}} capability {{declared}}; a server that will notify list changes declares "listChanged": true, and a client that took it at its word ignores the notification and keeps a stale list.',
   progressUnrequested:
     'Server sent notifications/progress for token {{token}}, which no request carried; progress may only reference a token a client sent in an active request, so the client cannot tell what it is about.',
   progressNotIncreasing:
     "Server sent progress {{progress}} for token {{token}} after {{previous}}; the progress value must increase with each notification, or a client's progress bar goes backwards.",
-};
-
-/** The list a list_changed notification is about, by method. */
-const LIST_CHANGED: Readonly<Record<string, string>> = {
-  'notifications/tools/list_changed': 'tools',
-  'notifications/prompts/list_changed': 'prompts',
-  'notifications/resources/list_changed': 'resources',
 };
 
 // A token is a string or a number; anything else (however deep) is keyed by its JSON text, as String() of a deep array recurses.
@@ -23,31 +14,24 @@ const tokenKey = (token: unknown): string =>
   `${typeof token}:${typeof token === 'string' || typeof token === 'number' ? String(token) : jsonText(token)}`;
 
 export default defineRule({
-  id: 'notifications-expected',
+  id: 'progress-tokens-valid',
   category: 'lifecycle',
   basis: 'spec',
-  severity: 'warning',
+  severity: 'error',
   precision: 'very-high',
   checklist: 'none',
-  summary:
-    'The server sends only the notifications its capabilities and the client\'s requests call for: list_changed only for a list declared with "listChanged": true, progress only for a token a request carried, with a value that increases.',
+  summary: "The server sends progress only for a token one of the client's requests carried, with a value that increases each time.",
   references: [
     {
       title:
         'MCP spec 2025-11-25 — basic/utilities/progress: "Progress notifications MUST only reference tokens that: Were provided in an active request … The progress value MUST increase with each notification"',
       url: 'https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/progress',
     },
-    {
-      title:
-        'MCP spec 2025-11-25 — server/tools § Capabilities: "listChanged indicates whether the server will emit notifications when the list of available tools changes"',
-      url: 'https://modelcontextprotocol.io/specification/2025-11-25/server/tools#capabilities',
-    },
   ],
   messages,
-  requires: ['handshake', 'session'],
+  requires: ['session'],
   *check({ capture, index }): Generator<Report<keyof typeof messages>> {
     const subject = { kind: 'server' } as const;
-    const capabilities = capture.handshake.ok ? capture.handshake.capabilities : {};
     // The progress tokens mcplint's requests carried (params._meta.progressToken).
     const tokens = new Set<string>();
     for (const frame of capture.frames) {
@@ -56,33 +40,13 @@ export default defineRule({
       const meta = isObject(params) ? params._meta : undefined;
       if (isObject(meta) && 'progressToken' in meta) tokens.add(tokenKey(meta.progressToken));
     }
-    const reportedLists = new Set<string>();
     const unrequested = new Set<string>();
     const lastProgress = new Map<string, number>();
     const notIncreasing = new Set<string>();
     for (const frame of index.serverNotifications) {
       const message = frame.message;
-      if (!isObject(message) || typeof message.method !== 'string') continue;
+      if (!isObject(message) || message.method !== 'notifications/progress' || !isObject(message.params)) continue;
       const at = { frame: frame.frameIndex, evidence: jsonText(message) };
-      const list = LIST_CHANGED[message.method];
-      if (list !== undefined) {
-        const capability = capabilities[list];
-        if ((isObject(capability) && capability.listChanged === true) || reportedLists.has(list)) continue;
-        reportedLists.add(list);
-        yield {
-          messageId: 'listChangedUndeclared',
-          data: {
-            method: message.method,
-            capability: list,
-            declared: capability === undefined ? 'is not declared at all' : 'does not declare "listChanged": true',
-          },
-          subject,
-          key: list,
-          ...at,
-        };
-        continue;
-      }
-      if (message.method !== 'notifications/progress' || !isObject(message.params)) continue;
       const token = message.params.progressToken;
       const key = tokenKey(token);
       if (!tokens.has(key)) {
