@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { isDirectory, isFile } from '../source/python/project.js';
 import { projectScripts } from '../source/python/launch.js';
 import type { Candidate, StdioTarget } from './init-candidate.js';
-import { onPath, type SearchPath } from './init-runner.js';
+import { onPath } from '../shared/program-on-path.js';
+import type { SearchPath } from './init-runner.js';
 import { readTextIfPresent, readTextIfReadable } from '../shared/read-bounded.js';
 
 const SERVER_SCRIPTS = ['server.py', 'main.py', 'app.py', '__main__.py'];
