@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { moduleReferences, withoutComments } from '../src/source/import-scan.js';
+import { seededText } from './helpers/seeded-text.js';
 
 /** The former scanner, verbatim. */
 const reference = {
@@ -27,17 +28,6 @@ const reference = {
     return { specifiers: specifiers.filter((s) => s.startsWith('./') || s.startsWith('../') || s === '.' || s === '..'), computed };
   },
 };
-
-/** A small deterministic generator (mulberry32), so a failure names a reproducible seed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TOKENS = [
   'import',
@@ -79,12 +69,7 @@ const TOKENS = [
   '`./e`',
 ];
 
-function generated(seed: number, length: number): string {
-  const next = random(seed);
-  let text = '';
-  for (let i = 0; i < length; i++) text += TOKENS[Math.floor(next() * TOKENS.length)];
-  return text;
-}
+const generated = (seed: number, length: number): string => seededText(TOKENS, seed, length);
 
 describe('JS/TS import scanner', () => {
   it('finds what the former regular expressions found, on 20,000 generated texts', () => {

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LineIndex, oneLine } from '../src/source/line-index.js';
+import { seededRandom } from './helpers/seeded-text.js';
 
 const reference = {
   /** ts-morph's getLineAndColumnAtPos (what src/source/extract/positions.ts called). */
@@ -29,16 +30,6 @@ const reference = {
   },
 };
 
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const TOKENS = ['a', 'bc', ' ', '  ', '\t', '\n', '\r', '\r\n', '\u2028', '\u00a0', 'x'.repeat(70), ' '.repeat(90)];
 
 describe('line index', () => {
@@ -48,7 +39,7 @@ describe('line index', () => {
       if (JSON.stringify(got) !== JSON.stringify(expected)) wrong.push(`${what}: ${JSON.stringify(got)} ≠ ${JSON.stringify(expected)}`);
     };
     for (let seed = 1; seed <= 1_000 && wrong.length < 5; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       let text = '';
       for (let i = 0, n = 1 + (seed % 30); i < n; i++) text += TOKENS[Math.floor(next() * TOKENS.length)];
       const lines = new LineIndex(text);

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { imports } from '../../src/source/python/import-scan.js';
+import { seededText } from '../helpers/seeded-text.js';
 
 /** The former scanner, verbatim. */
 function referenceImports(text: string): { module: string; names: string[] }[] {
@@ -33,17 +34,6 @@ function referenceImports(text: string): { module: string; names: string[] }[] {
     }
   }
   return out;
-}
-
-/** A small deterministic generator (mulberry32), so a failure names a reproducible seed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TOKENS = [
@@ -77,12 +67,7 @@ const TOKENS = [
   '*',
 ];
 
-function generated(seed: number, length: number): string {
-  const next = random(seed);
-  let text = '';
-  for (let i = 0; i < length; i++) text += TOKENS[Math.floor(next() * TOKENS.length)];
-  return text;
-}
+const generated = (seed: number, length: number): string => seededText(TOKENS, seed, length);
 
 describe('Python import scanner', () => {
   it('finds what the former regular expressions found, on 20,000 generated texts', () => {
