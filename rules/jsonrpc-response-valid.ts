@@ -60,15 +60,14 @@ export default defineRule({
   ],
   messages,
   requires: ['session'],
-  *check({ capture, index }): Generator<Report<keyof typeof messages>> {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const subject = { kind: 'server' } as const;
     // What mcplint sent: each request's method, and whether a connection carried anything unreadable.
     const methods = new Map<string, string>();
     const unreadableSent = new Set<number>();
-    for (const frame of capture.frames) {
-      if (frame.dir !== 'send') continue;
-      const connection = frame.kind === 'message' ? (frame.connection ?? 1) : 1;
-      if (frame.kind !== 'message' || !isObject(frame.message) || typeof frame.message.method !== 'string') {
+    for (const frame of index.sent) {
+      const connection = frame.connection ?? 1;
+      if (!isObject(frame.message) || typeof frame.message.method !== 'string') {
         unreadableSent.add(connection);
         continue;
       }

@@ -30,12 +30,12 @@ export default defineRule({
   ],
   messages,
   requires: ['session'],
-  *check({ capture, index }): Generator<Report<keyof typeof messages>> {
+  *check({ index }): Generator<Report<keyof typeof messages>> {
     const subject = { kind: 'server' } as const;
     // The progress tokens mcplint's requests carried (params._meta.progressToken).
     const tokens = new Set<string>();
-    for (const frame of capture.frames) {
-      if (frame.kind !== 'message' || frame.dir !== 'send' || !isObject(frame.message)) continue;
+    for (const frame of index.sent) {
+      if (!isObject(frame.message)) continue;
       const params = frame.message.params;
       const meta = isObject(params) ? params._meta : undefined;
       if (isObject(meta) && 'progressToken' in meta) tokens.add(tokenKey(meta.progressToken));

@@ -48,8 +48,8 @@ export default defineRule({
     const subject = { kind: 'server' } as const;
     // Requests mcplint sent, per server process (a restarted server numbers from 1 again).
     const sent = new Map<string, unknown>();
-    for (const frame of capture.frames) {
-      if (frame.kind !== 'message' || frame.dir !== 'send' || !isObject(frame.message)) continue;
+    for (const frame of index.sent) {
+      if (!isObject(frame.message)) continue;
       if (typeof frame.message.method === 'string' && 'id' in frame.message)
         sent.set(`${frame.connection ?? 1}|${keyOf(frame.message.id)}`, frame.message.id);
     }

@@ -40,6 +40,8 @@ export interface SessionIndex {
   readonly noise: readonly (NoiseFrame & { readonly frameIndex: number })[];
   /** Messages received from the server. */
   readonly received: readonly (MessageFrame & { readonly frameIndex: number })[];
+  /** Messages mcplint sent, in order (requests carry the ids and progress tokens answers refer to). */
+  readonly sent: readonly (MessageFrame & { readonly frameIndex: number })[];
   /** Requests the server sent to mcplint (sampling, roots, elicitation, ping…). */
   readonly serverRequests: readonly (MessageFrame & { readonly frameIndex: number })[];
   readonly serverNotifications: readonly (MessageFrame & { readonly frameIndex: number })[];
@@ -76,9 +78,11 @@ export function indexCapture(capture: Capture): CaptureIndex {
 
   const noise: (NoiseFrame & { frameIndex: number })[] = [];
   const received: (MessageFrame & { frameIndex: number })[] = [];
+  const sent: (MessageFrame & { frameIndex: number })[] = [];
   capture.frames.forEach((frame: Frame, frameIndex) => {
     if (frame.kind === 'noise') noise.push({ ...frame, frameIndex });
     else if (frame.dir === 'recv') received.push({ ...frame, frameIndex });
+    else sent.push({ ...frame, frameIndex });
   });
   const hasMethod = (f: MessageFrame) => isObject(f.message) && typeof f.message.method === 'string';
   const hasId = (f: MessageFrame) => isObject(f.message) && 'id' in f.message;
@@ -94,6 +98,7 @@ export function indexCapture(capture: Capture): CaptureIndex {
     resourceTemplates: entries(capture.lists.resourceTemplates.items, 'uriTemplate'),
     noise,
     received,
+    sent,
     serverRequests: received.filter((f) => hasMethod(f) && hasId(f)),
     serverNotifications: received.filter((f) => hasMethod(f) && !hasId(f)),
   };
