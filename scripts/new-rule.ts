@@ -26,6 +26,7 @@ const CATEGORY_SET: Readonly<Record<Category, true>> = {
   source: true,
   security: true,
   config: true,
+  manifest: true,
 };
 export const CATEGORIES = Object.keys(CATEGORY_SET) as Category[];
 

@@ -327,6 +327,15 @@ export const OPTIONS = {
       if (v) into.clientConfigFile = v;
     },
   }),
+  manifest: text({
+    group: 'Target:',
+    commands: LINT,
+    describe:
+      'Lint a published manifest (MCP Registry server.json or MCP Bundle manifest.json) and the server it launches from this project',
+    lint: (v, into) => {
+      if (v) into.manifest = v;
+    },
+  }),
   server: text({
     group: 'Target:',
     commands: BOTH,

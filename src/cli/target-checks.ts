@@ -9,6 +9,7 @@ export function checkTarget(args: CliArgs, command: readonly string[]): void {
     args.from && '--from',
     args.url && '--url',
     args['config-file'] && '--config-file',
+    args.manifest && '--manifest',
   ].filter(Boolean);
   if (targets.length > 1) throw new UsageError(`give one target, not ${targets.join(' and ')}`);
   if ((args.header?.length || args.transport) && !args.url) {

@@ -5,6 +5,7 @@
  * (secret-free) config record in the capture so config rules can judge the entry itself.
  */
 import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../model/capture.js';
+import type { ManifestRecord } from '../model/manifest.js';
 import { redactText } from '../model/redact.js';
 import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
 import { HttpConnection, type HttpTarget, type HttpTransportChoice } from './http.js';
@@ -18,6 +19,8 @@ export interface ResolvedStdioTarget extends StdioTarget {
   readonly timeoutMs?: number;
   /** Further values to redact (expanded config variables, secret-looking arguments). */
   readonly secrets?: readonly string[];
+  /** --manifest: the manifest this launch comes from, put in the capture for the manifest rules. */
+  readonly manifest?: ManifestRecord;
 }
 
 export interface ResolvedHttpTarget {
@@ -83,11 +86,17 @@ export async function captureTarget(target: ResolvedTarget, options: TargetCaptu
     ...timed,
     progressLabel: progressLabel(target),
     // The captures before the probes and before the exit carry the client config record too, as the final one will.
-    ...(onListed ? { onListed: (listed: Capture) => onListed(withClientConfig(listed, target.clientConfig)) } : {}),
-    ...(onShutdown ? { onShutdown: (beforeExit: Capture) => onShutdown(withClientConfig(beforeExit, target.clientConfig)) } : {}),
+    ...(onListed ? { onListed: (listed: Capture) => onListed(withDeclarations(listed, target)) } : {}),
+    ...(onShutdown ? { onShutdown: (beforeExit: Capture) => onShutdown(withDeclarations(beforeExit, target)) } : {}),
   };
   const capture = isHttpTarget(target) ? await captureHttp(target, effective) : await captureStdio(target, effective);
-  return withClientConfig(capture, target.clientConfig);
+  return withDeclarations(capture, target);
+}
+
+/** The capture with what declared the target: its client config record, and its manifest (--manifest). */
+function withDeclarations(capture: Capture, target: ResolvedTarget): Capture {
+  const configured = withClientConfig(capture, target.clientConfig);
+  return !isHttpTarget(target) && target.manifest ? { ...configured, manifest: target.manifest } : configured;
 }
 
 /** Capture a server over Streamable HTTP (or legacy HTTP+SSE), with the HTTP probes. */

@@ -25,6 +25,8 @@ export type Requirement =
   | 'http'
   /** Declared in a client config file (--config-file), so capture.clientConfig exists. */
   | 'clientConfig'
+  /** Launched from a published manifest (--manifest), so capture.manifest exists. */
+  | 'manifest'
   /**
    * Linted together with other servers of the same client config (ctx.peers is set). A
    * cross-server rule sees every server, its own included, only as peers do (PeerServer): that is
@@ -56,7 +58,10 @@ type Has<N, K> = [Extract<N, K>] extends [never] ? false : true;
 type If<N, K, Part> = Has<N, K> extends true ? Part : unknown;
 
 /** What every rule sees: what the capture holds once the lists are in (the handshake, the lists, where the server came from). */
-export type ListedCapture = Pick<Capture, 'captureVersion' | 'producer' | 'target' | 'transport' | 'handshake' | 'lists' | 'clientConfig'>;
+export type ListedCapture = Pick<
+  Capture,
+  'captureVersion' | 'producer' | 'target' | 'transport' | 'handshake' | 'lists' | 'clientConfig' | 'manifest'
+>;
 
 /** Requirements whose rules read the probes' records (complete once the last probe has answered). */
 type ProbesNeed = 'session' | 'exit' | 'stdio' | 'http' | `probe:${string}`;

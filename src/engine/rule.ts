@@ -34,7 +34,8 @@ export type Category =
   | 'probes'
   | 'source'
   | 'security'
-  | 'config';
+  | 'config'
+  | 'manifest';
 
 /** The subjects a rule's score is a share of: the server itself, its tools, their parameters, prompts or resources. */
 export type ScoreScope = 'server' | 'tools' | 'parameters' | 'prompts' | 'resources';
@@ -81,6 +82,8 @@ export interface Report<M extends string = string> {
   readonly key?: string;
   /** A place in the server's own code (source index coordinates) that locates the finding instead of the subject. */
   readonly at?: SourcePosition;
+  /** A JSON pointer into the linted manifest (capture.manifest) that locates the finding at its line of the manifest file. */
+  readonly manifestAt?: string;
   /**
    * Report one level below the rule's configured level (error → warning, warning → note; a note
    * stays a note): for the lesser form of a rule's defect, e.g. one protocol version behind

@@ -64,6 +64,8 @@ export interface Finding {
   readonly fingerprint: string;
   /** The report's source place (Report.at), for locate(); not written to reports. */
   readonly at?: SourcePosition;
+  /** The report's place in the manifest (Report.manifestAt), for locate(); not written to reports. */
+  readonly manifestAt?: string;
 }
 
 export interface SkippedRule {
@@ -161,6 +163,7 @@ export function checkRule(rule: Rule, view: CheckedView, judging: JudgeSettings)
         ...(report.tools ? { tools: report.tools } : {}),
         fingerprint: fingerprint(rule.id, report.subject, report.messageId, report.key),
         ...(report.at ? { at: report.at } : {}),
+        ...(report.manifestAt !== undefined ? { manifestAt: report.manifestAt } : {}),
       };
       const reason = ignoreReason(finding, judging.ignore);
       if (reason !== undefined) ignored.push({ ...finding, reason });
@@ -315,6 +318,7 @@ function missingRequirement(need: Requirement, capture: Capture, source: SourceI
   if (need === 'session' || need === 'exit') return undefined;
   if (need === 'handshake') return capture.handshake.ok ? undefined : gap('the handshake failed');
   if (need === 'http') return capture.transport === 'stdio' ? notApplicable('the transport is stdio, not HTTP') : undefined;
+  if (need === 'manifest') return capture.manifest ? undefined : notApplicable('no published manifest was linted (--manifest)');
   if (need === 'clientConfig')
     return capture.clientConfig ? undefined : notApplicable('the server was not read from a client config file (--config-file)');
   if (need === 'stdio')

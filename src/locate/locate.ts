@@ -29,6 +29,8 @@ export interface Anchors {
   /** Relative path of the source root from the working directory ('' when the same). */
   readonly sourcePrefix?: string;
   readonly manifest?: FileAnchor;
+  /** --manifest: the linted manifest's places by JSON pointer (its file is `manifest`), for findings with a manifestAt. */
+  readonly manifestPositions?: Readonly<Record<string, { readonly line: number; readonly column: number }>>;
   readonly entry?: FileAnchor;
   readonly config?: FileAnchor;
   readonly capture?: FileAnchor;
@@ -39,8 +41,16 @@ export interface Anchors {
 const SERVER_ORDER = ['manifest', 'entry', 'config', 'capture'] as const;
 const ENTITY_ORDER = ['entry', 'manifest', 'config', 'capture'] as const;
 
-/** `at`: a place in the indexed code the finding is about (a stdout write), which wins when the index is there. */
-export function locate(subject: Subject, anchors: Anchors, at?: SourcePosition): Location {
+/**
+ * `at`: a place in the indexed code the finding is about (a stdout write), which wins when the
+ * index is there; `manifestAt`: a JSON pointer into the linted manifest, which wins over everything.
+ */
+export function locate(subject: Subject, anchors: Anchors, at?: SourcePosition, manifestAt?: string): Location {
+  const inManifest = manifestAt !== undefined && anchors.manifest && anchors.manifestPositions;
+  if (inManifest) {
+    const place = propertyAt(anchors.manifestPositions!, manifestAt) ?? { line: anchors.manifest!.line, column: 1 };
+    return { uri: anchors.manifest!.uri, startLine: place.line, startColumn: place.column, anchor: 'manifest' };
+  }
   const registered = at && anchors.source ? at : registrationOf(subject, anchors.source);
   if (registered) {
     const prefix = anchors.sourcePrefix ? `${anchors.sourcePrefix}/` : '';

@@ -5,6 +5,7 @@
  */
 
 import type { ProtocolVersion } from '../shared/protocol-version.js';
+import type { ManifestRecord } from './manifest.js';
 
 export const CAPTURE_VERSION = 1 as const;
 
@@ -44,6 +45,8 @@ export interface Capture {
   readonly exchanges?: readonly HttpExchange[];
   /** The client config entry that declared the server (--config-file), secret-free. */
   readonly clientConfig?: ClientConfigRecord;
+  /** The published manifest the server was launched from (--manifest, src/model/manifest.ts). */
+  readonly manifest?: ManifestRecord;
 }
 
 /** Volume of the server's output, and the caps that bounded what mcplint kept of it. */

@@ -124,9 +124,9 @@ export function buildServerReport(
   rules: readonly Rule[],
   runNotes: readonly string[] = [],
 ): ServerReport {
-  const located = ({ at, ...f }: Finding): LocatedFinding => {
+  const located = ({ at, manifestAt, ...f }: Finding): LocatedFinding => {
     const related = f.tools ? registrations(f.tools, anchors) : [];
-    return { ...f, location: locate(f.subject, anchors, at), ...(related.length > 0 ? { related } : {}) };
+    return { ...f, location: locate(f.subject, anchors, at, manifestAt), ...(related.length > 0 ? { related } : {}) };
   };
   const hs = capture.handshake;
   const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;

@@ -55,6 +55,7 @@ export const CATEGORY_WEIGHTS: Readonly<Record<Category, number>> = {
   probes: 1,
   source: 1,
   config: 1,
+  manifest: 1,
   lifecycle: 0.5,
   stdio: 0.5,
   http: 0.5,

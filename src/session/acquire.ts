@@ -14,6 +14,7 @@ import { writeOutputFile } from '../shared/output-file.js';
 import { deepFreeze } from '../shared/freeze.js';
 import { redactCapture } from '../model/redact.js';
 import type { RunConfig } from './run-config.js';
+import { manifestNotes } from '../connect/manifest/manifest-notes.js';
 import { describeForSource, sourceIndexFor, type MappedSource } from './source-index.js';
 import type { ServerInput } from './targets.js';
 import { startJudgement, type Judgement, type Phase } from '../engine/judge.js';
@@ -125,7 +126,13 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   const planned = linting ? undefined : (plan ?? (await import('../probes/index.js')).planFor(capture, probeConfig));
   // HTTP has no shutdown phase: what was judged while the probes ran is all that was judged early.
   await judgedEarly;
-  return { ...finished(input, capture, mapped, declared, planned), ...(judgement ? { judgement: await judgement } : {}) };
+  const done = finished(input, capture, mapped, declared, planned);
+  const notes = target.kind !== 'http' && target.manifest ? manifestNotes(target.manifest) : [];
+  return {
+    ...done,
+    ...(notes.length > 0 ? { runNotes: [...notes, ...done.runNotes] } : {}),
+    ...(judgement ? { judgement: await judgement } : {}),
+  };
 }
 
 /** A judgement with the run's rules, levels and ignores (the judge stage continues it, or starts one for a saved capture). */

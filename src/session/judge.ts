@@ -4,7 +4,9 @@
  * run has several servers, the other servers as peers (cross-server rules such as
  * tool-name-collision) — so each report is built once, complete, and never reopened.
  */
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import type { Anchors } from '../locate/locate.js';
+import type { ManifestRecord } from '../model/manifest.js';
 import { indexCapture } from '../engine/capture-index.js';
 import { locate } from '../locate/locate.js';
 import type { PeerServer } from '../engine/rule.js';
@@ -54,6 +56,7 @@ export async function judgeServers(servers: readonly AcquiredServer[], ctx: Judg
         ...(server.input.kind === 'capture-file' ? { captureFile: server.input.given } : {}),
       }),
       ...(source ? { source, sourcePrefix: relative(ctx.cwd, source.root).split(sep).join('/') } : {}),
+      ...(capture.manifest ? manifestAnchors(capture.manifest, ctx.cwd) : {}),
     };
     const report = buildServerReport(capture, result, anchors, judgement.rules, server.runNotes);
     const name = serverName(server);
@@ -70,6 +73,12 @@ export async function judgeServers(servers: readonly AcquiredServer[], ctx: Judg
       : report;
     return ctx.labelByName && name !== undefined ? labelled(placed, name) : placed;
   });
+}
+
+/** --manifest: server-wide findings belong to the linted manifest (its "name" line), and manifest findings to their own line. */
+function manifestAnchors(manifest: ManifestRecord, cwd: string): Pick<Anchors, 'manifest' | 'manifestPositions'> {
+  const uri = relative(cwd, resolve(cwd, manifest.file)).split(sep).join('/');
+  return { manifest: { uri, line: manifest.positions['/name']?.line ?? 1 }, manifestPositions: manifest.positions };
 }
 
 function serverName(server: AcquiredServer): string | undefined {

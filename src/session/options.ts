@@ -50,6 +50,8 @@ export interface LintOptions {
   readonly protocol?: string;
   /** --config-file: a client config (Claude, Cursor, VS Code, Gemini, Windsurf); lints every server, or --server. */
   readonly clientConfigFile?: string;
+  /** --manifest: a published server.json or MCP Bundle manifest.json, linted with the server it launches (docs/manifests.md). */
+  readonly manifest?: string;
   /** --server: the one server of the client config to lint. */
   readonly server?: string;
   /** --shard i/n: with --config-file, lint only the i-th of n deterministic slices of its servers (CI matrices). */

@@ -27,6 +27,8 @@ export type RunTarget =
       readonly server: ResolvedTarget;
     }
   | { readonly kind: 'capture-file'; readonly foundBy: '--from'; readonly file: string }
+  /** A published manifest (docs/manifests.md): validated, and the server it launches linted. */
+  | { readonly kind: 'manifest'; readonly foundBy: '--manifest'; readonly file: string }
   | {
       readonly kind: 'client-config';
       readonly foundBy: '--config-file';
@@ -154,10 +156,11 @@ export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedR
   return deepFreeze(structuredClone(run));
 }
 
-/** A resolved target, then `--from`, `--config-file`, `--url`, `-- command`, the config's `target`, package.json `bin`. */
+/** A resolved target, then `--from`, `--manifest`, `--config-file`, `--url`, `-- command`, the config's `target`, package.json `bin`. */
 function runTarget(options: RunOptions, loaded: LoadedConfig): RunTarget | null {
   if (options.target) return { kind: 'server', foundBy: 'target option', server: options.target };
   if (options.from) return { kind: 'capture-file', foundBy: '--from', file: options.from };
+  if (options.manifest) return { kind: 'manifest', foundBy: '--manifest', file: options.manifest };
   if (options.clientConfigFile) {
     return { kind: 'client-config', foundBy: '--config-file', file: options.clientConfigFile, serverName: options.server ?? null };
   }

@@ -58,6 +58,7 @@ export async function serverInputs(run: RunConfig, strict = true): Promise<Serve
     };
   }
   if (target.kind === 'client-config') return clientConfigInputs(target.file, target.serverName ?? undefined, run.resolved, strict);
+  if (target.kind === 'manifest') return manifestInputs(target.file, cwd);
   return { inputs: [{ kind: 'target', target: target.server }], skippedServers: [], fromClientConfig: false };
 }
 
@@ -89,6 +90,20 @@ async function clientConfigInputs(file: string, only: string | undefined, run: R
   }
   const inputs = runnable.map((s) => ({ kind: 'target' as const, target: s.target!, name: s.name, position: config.servers.indexOf(s) }));
   return { inputs: run.shard ? shardOf(inputs, run.shard) : inputs, skippedServers, fromClientConfig: true };
+}
+
+/**
+ * --manifest: the server the manifest launches, carrying the manifest into its capture; or, when
+ * nothing can be launched here, a capture of the manifest alone (src/connect/manifest/).
+ */
+async function manifestInputs(file: string, cwd: string): Promise<ServerInputs> {
+  const { manifestInput } = await import('../connect/manifest/manifest-target.js');
+  const input = manifestInput(file, cwd);
+  const server: ServerInput =
+    input.kind === 'launch'
+      ? { kind: 'target', target: input.target }
+      : { kind: 'capture-file', path: resolve(cwd, file), given: file, capture: input.capture };
+  return { inputs: [server], skippedServers: [], fromClientConfig: false };
 }
 
 /** What a run with nothing to lint says it tried. */

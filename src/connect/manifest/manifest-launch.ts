@@ -1,0 +1,148 @@
+/**
+ * Launching what a manifest publishes the way its client would, from the files at hand and never
+ * from a registry: a server.json npm package that is the project beside it runs its package.json
+ * `bin` with the declared `packageArguments` and `environmentVariables`; an MCP Bundle runs its
+ * `server.mcp_config` with `${__dirname}` and `${user_config.*}` substituted. A required value
+ * with no default gets a placeholder, and the record says which (docs/manifests.md).
+ */
+import { homedir } from 'node:os';
+import { delimiter, join, resolve, sep } from 'node:path';
+import type { ManifestLaunch, ManifestRecord } from '../../model/manifest.js';
+import { isObject, type JsonObject } from '../../shared/json.js';
+import { readTextIfPresent } from '../../shared/read-bounded.js';
+import type { ResolvedStdioTarget } from '../capture-target.js';
+import { PLACEHOLDER } from './manifest-notes.js';
+
+export type ManifestLaunchPlan =
+  | { readonly target: ResolvedStdioTarget; readonly launch: ManifestLaunch }
+  /** Why nothing was launched, for the report's notes. */
+  | { readonly problem: string };
+
+export function launchPlan(record: ManifestRecord, dir: string, path: string): ManifestLaunchPlan {
+  return record.kind === 'mcpb' ? bundleLaunch(record, dir, path) : packageLaunch(record, dir, path);
+}
+
+/** A server.json package that is this project: npm only (a PyPI or OCI package would have to be fetched). */
+function packageLaunch(record: ManifestRecord, dir: string, path: string): ManifestLaunchPlan {
+  const packages = Array.isArray(record.document.packages) ? record.document.packages : [];
+  const pkgName = record.project.packageJson?.name;
+  const index = packages.findIndex((p) => isObject(p) && p.registryType === 'npm' && p.identifier === pkgName && pkgName !== undefined);
+  if (index === -1) {
+    const kinds = packages.flatMap((p) =>
+      isObject(p) && typeof p.registryType === 'string' ? [`${p.registryType} ${String(p.identifier)}`] : [],
+    );
+    return {
+      problem:
+        packages.length === 0
+          ? `${record.file} declares no packages, so there is nothing to launch here: only the manifest was linted`
+          : `no package of ${record.file} is the npm project beside it (${kinds.join(', ').slice(0, 200)}${pkgName ? `; package.json names "${pkgName}"` : '; no package.json'}): mcplint launches only local npm projects, never downloads, so only the manifest was linted`,
+    };
+  }
+  const pkg = packages[index] as JsonObject;
+  const bin = binOf(dir);
+  if (!bin) return { problem: `package.json beside ${record.file} has no single "bin" to launch: only the manifest was linted` };
+  const placeholders: string[] = [];
+  const args = argumentsOf(pkg.packageArguments, placeholders);
+  const env = environmentOf(pkg.environmentVariables, placeholders);
+  const pointer = `/packages/${index}`;
+  return {
+    target: {
+      command: process.execPath,
+      args: [bin, ...args],
+      cwd: dir,
+      ...(Object.keys(env).length > 0 ? { env } : {}),
+      declaredIn: { file: path, line: record.positions[pointer]?.line ?? 1 },
+    },
+    launch: { from: `packages[${index}] (npm ${String(pkg.identifier)}), package.json bin`, placeholders },
+  };
+}
+
+/** package.json's one `bin`, as an absolute path. */
+function binOf(dir: string): string | undefined {
+  const text = readTextIfPresent(join(dir, 'package.json'), 'package.json', 'package.json');
+  try {
+    const pkg = JSON.parse(text ?? '{}') as { bin?: unknown };
+    const bins = typeof pkg.bin === 'string' ? [pkg.bin] : isObject(pkg.bin) ? Object.values(pkg.bin) : [];
+    return bins.length === 1 && typeof bins[0] === 'string' ? resolve(dir, bins[0]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The value of a server.json input: its value, else its default, else a placeholder when it is required. */
+function inputValue(input: JsonObject, name: string, placeholders: string[]): string | undefined {
+  if (typeof input.value === 'string' && !/\{[^}]*\}/.test(input.value)) return input.value;
+  if (typeof input.default === 'string') return input.default;
+  if (input.isRequired === true) {
+    placeholders.push(name);
+    return PLACEHOLDER;
+  }
+  return undefined;
+}
+
+function argumentsOf(list: unknown, placeholders: string[]): string[] {
+  if (!Array.isArray(list)) return [];
+  const out: string[] = [];
+  for (const arg of list) {
+    if (!isObject(arg)) continue;
+    if (arg.type === 'named' && typeof arg.name === 'string') {
+      const value = inputValue(arg, arg.name, placeholders);
+      if (value !== undefined) out.push(arg.name, value);
+    } else if (arg.type === 'positional') {
+      const value = inputValue(arg, typeof arg.valueHint === 'string' ? arg.valueHint : 'positional argument', placeholders);
+      if (value !== undefined) out.push(value);
+    }
+  }
+  return out;
+}
+
+function environmentOf(list: unknown, placeholders: string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  if (!Array.isArray(list)) return env;
+  for (const variable of list) {
+    if (!isObject(variable) || typeof variable.name !== 'string') continue;
+    const value = inputValue(variable, variable.name, placeholders);
+    if (value !== undefined) env[variable.name] = value;
+  }
+  return env;
+}
+
+/** An MCP Bundle's mcp_config, substituted as the client does. */
+function bundleLaunch(record: ManifestRecord, dir: string, path: string): ManifestLaunchPlan {
+  const server = record.document.server;
+  const config = isObject(server) && isObject(server.mcp_config) ? server.mcp_config : undefined;
+  if (!config || typeof config.command !== 'string')
+    return { problem: `${record.file} has no server.mcp_config.command to launch: only the manifest was linted` };
+  const userConfig = isObject(record.document.user_config) ? record.document.user_config : {};
+  const placeholders: string[] = [];
+  const substitute = (text: string): string =>
+    text.replace(/\$\{([^}]*)\}/g, (whole, name: string) => {
+      if (name === '__dirname') return dir;
+      if (name === 'HOME') return homedir();
+      if (name === 'DESKTOP') return join(homedir(), 'Desktop');
+      if (name === 'DOCUMENTS') return join(homedir(), 'Documents');
+      if (name === 'pathSeparator' || name === '/') return sep;
+      if (name === 'pathDelimiter') return delimiter;
+      const key = /^user_config\.(.+)$/.exec(name)?.[1];
+      if (key === undefined) return whole;
+      const option = userConfig[key];
+      if (isObject(option) && option.default !== undefined) return String(option.default);
+      if (!placeholders.includes(key)) placeholders.push(key);
+      return PLACEHOLDER;
+    });
+  const args = Array.isArray(config.args) ? config.args.filter((a): a is string => typeof a === 'string').map(substitute) : [];
+  const env: Record<string, string> = {};
+  if (isObject(config.env)) for (const [k, v] of Object.entries(config.env)) if (typeof v === 'string') env[k] = substitute(v);
+  // A node bundle runs on the client's own Node.js: here, the one running mcplint.
+  const command = config.command === 'node' ? process.execPath : substitute(config.command);
+  return {
+    target: {
+      command,
+      args,
+      cwd: dir,
+      ...(Object.keys(env).length > 0 ? { env } : {}),
+      declaredIn: { file: path, line: record.positions['/server/mcp_config']?.line ?? 1 },
+    },
+    launch: { from: 'server.mcp_config', placeholders },
+  };
+}

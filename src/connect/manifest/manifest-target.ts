@@ -1,0 +1,52 @@
+/**
+ * What `--manifest <file>` lints: the manifest read and validated (read-manifest.ts) and, when the
+ * server it publishes can be launched from the files at hand (manifest-launch.ts), that launch as
+ * a stdio target carrying the manifest into its capture. When it cannot (a remote-only
+ * server.json, a package of another project), a capture of no session that holds only the
+ * manifest, so the manifest rules run and the others say they had nothing to judge.
+ */
+import { CAPTURE_VERSION, REQUESTED_PROTOCOL_VERSION, type Capture } from '../../model/capture.js';
+import type { ManifestRecord } from '../../model/manifest.js';
+import { VERSION } from '../../shared/version.js';
+import type { ResolvedStdioTarget } from '../capture-target.js';
+import { launchPlan } from './manifest-launch.js';
+import { readManifest } from './read-manifest.js';
+
+export type ManifestInput =
+  | { readonly kind: 'launch'; readonly target: ResolvedStdioTarget; readonly record: ManifestRecord }
+  | { readonly kind: 'manifest-only'; readonly capture: Capture; readonly record: ManifestRecord };
+
+export function manifestInput(file: string, cwd: string): ManifestInput {
+  const { record: read, path, dir } = readManifest(file, cwd);
+  const plan = launchPlan(read, dir, path);
+  if ('problem' in plan) return { kind: 'manifest-only', record: read, capture: manifestOnlyCapture(read, plan.problem) };
+  const record: ManifestRecord = { ...read, launch: plan.launch };
+  return { kind: 'launch', record, target: { ...plan.target, manifest: record } };
+}
+
+function manifestOnlyCapture(record: ManifestRecord, why: string): Capture {
+  const skipped = { status: 'skipped', pages: [], items: [] } as const;
+  return {
+    captureVersion: CAPTURE_VERSION,
+    producer: { name: 'mcplint', version: VERSION },
+    target: { kind: 'listing', file: record.file, initialize: false },
+    transport: 'none',
+    // Nothing ran: the handshake is assumed, as for a bare listing (src/session/bare-listing.ts).
+    handshake: {
+      ok: true,
+      requestedVersion: REQUESTED_PROTOCOL_VERSION,
+      protocolVersion: REQUESTED_PROTOCOL_VERSION,
+      serverInfo: {},
+      capabilities: {},
+      raw: undefined,
+      durationMs: 0,
+    },
+    lists: { tools: skipped, prompts: skipped, resources: skipped, resourceTemplates: skipped },
+    frames: [],
+    stderr: { text: '', totalBytes: 0, truncated: false },
+    probes: {},
+    timing: { totalMs: 0 },
+    notes: [why],
+    manifest: record,
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * `--manifest <file>`: a server.json or an MCP Bundle manifest.json read the one bounded way
+ * (src/shared/read-bounded.ts), parsed (a syntax error is one line with file:line:col), told
+ * apart by the schema it names, validated against the vendored schema, and put beside the facts
+ * of the project it sits in (package.json, pyproject.toml, README, the bundle's entry point).
+ * Refusals are one ConfigError line (exit 2); what the schema rejects becomes findings.
+ */
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { ManifestProject, ManifestRecord } from '../../model/manifest.js';
+import { ConfigError } from '../../shared/errors.js';
+import { isObject, type JsonObject } from '../../shared/json.js';
+import { nestsDeeperThan } from '../../shared/json-depth.js';
+import { describeJsonSyntax } from '../../shared/json-position.js';
+import { jsonPointerPositions } from '../../shared/json-pointers.js';
+import { readInputText, readTextIfPresent, readTextIfReadable } from '../../shared/read-bounded.js';
+import { manifestSchemaOf, validateManifest } from './manifest-schemas.js';
+
+/** Deeper than any real manifest; keeps ajv and the rules off pathological nesting. */
+const MAX_DEPTH = 32;
+
+export interface ReadManifest {
+  /** The record without its launch (manifest-launch.ts adds it). */
+  readonly record: ManifestRecord;
+  /** Absolute path of the manifest file, and of the folder it sits in. */
+  readonly path: string;
+  readonly dir: string;
+}
+
+export function readManifest(file: string, cwd: string): ReadManifest {
+  const label = `--manifest ${file}`;
+  const path = resolve(cwd, file);
+  if (/\.mcpb$/i.test(file))
+    throw new ConfigError(`${label}: .mcpb archives are not read yet; unpack it and give the manifest.json inside (docs/manifests.md)`);
+  const text = readInputText(path, 'project file', label);
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(describeJsonSyntax(label, text, error));
+  }
+  if (nestsDeeperThan(document, MAX_DEPTH)) throw new ConfigError(`${label}: nested more than ${MAX_DEPTH} levels deep`);
+  const schema = manifestSchemaOf(document, file);
+  const dir = dirname(path);
+  const doc = document as JsonObject;
+  const record: ManifestRecord = {
+    file,
+    kind: schema.kind,
+    schemaVersion: schema.version,
+    document: doc,
+    schemaProblems: validateManifest(doc, schema),
+    positions: jsonPointerPositions(text),
+    project: schema.kind === 'mcpb' ? { ...projectFacts(dir), ...bundleFacts(doc, dir) } : projectFacts(dir),
+  };
+  return { record, path, dir };
+}
+
+/** package.json, pyproject.toml and the README beside the manifest: what the registry's ownership checks read. */
+function projectFacts(dir: string): ManifestProject {
+  const facts: { -readonly [K in keyof ManifestProject]: ManifestProject[K] } = {};
+  const pkgText = readTextIfPresent(join(dir, 'package.json'), 'package.json', 'package.json');
+  if (pkgText !== undefined) {
+    try {
+      const pkg = JSON.parse(pkgText) as unknown;
+      if (isObject(pkg)) facts.packageJson = pick(pkg, ['name', 'version', 'mcpName']);
+    } catch {
+      // Not JSON: as if absent (the version and ownership rules then say nothing about package.json).
+    }
+  }
+  const toml = readTextIfPresent(join(dir, 'pyproject.toml'), 'pyproject.toml', 'pyproject.toml');
+  if (toml !== undefined) facts.pyproject = projectTable(toml);
+  for (const name of ['README.md', 'README.rst', 'README.txt', 'README']) {
+    const readme = readTextIfReadable(join(dir, name), 'project file');
+    if (readme === undefined) continue;
+    facts.readmeMcpNames = [...readme.matchAll(/mcp-name:\s*([^\s<>`"')]+)/g)].map((m) => m[1]!).slice(0, 20);
+    break;
+  }
+  return facts;
+}
+
+function pick(object: JsonObject, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of keys) if (typeof object[key] === 'string') out[key] = object[key] as string;
+  return out;
+}
+
+/** `name` and `version` of pyproject.toml's `[project]` table (plain `key = "value"` lines: all the registry needs). */
+function projectTable(toml: string): { name?: string; version?: string } {
+  const out: { name?: string; version?: string } = {};
+  let inProject = false;
+  for (const line of toml.split('\n')) {
+    const header = /^\s*\[([^\]]*)\]\s*(?:#.*)?$/.exec(line);
+    if (header) {
+      inProject = header[1]!.trim() === 'project';
+      continue;
+    }
+    if (!inProject) continue;
+    const entry = /^\s*(name|version)\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(line);
+    if (entry) out[entry[1] as 'name' | 'version'] = entry[2] ?? entry[3] ?? '';
+  }
+  return out;
+}
+
+/** MCPB: where `server.entry_point` leads, and whether that is a file inside the bundle folder (links resolved). */
+function bundleFacts(doc: JsonObject, dir: string): ManifestProject {
+  const server = doc.server;
+  const entry = isObject(server) && typeof server.entry_point === 'string' ? server.entry_point : undefined;
+  if (entry === undefined) return {};
+  const target = resolve(dir, entry);
+  let exists = false;
+  let inside = !isAbsolute(entry) && isInside(dir, target);
+  try {
+    exists = existsSync(target) && statSync(target).isFile();
+    if (exists) inside = inside && isInside(realpathSync(dir), realpathSync(target));
+  } catch {
+    exists = false;
+  }
+  return { entryPoint: { path: entry, exists, inside } };
+}
+
+function isInside(dir: string, path: string): boolean {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+}
