@@ -48,6 +48,7 @@ import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
 import listsComplete from './lists-complete.js';
 import logLevelRespected from './log-level-respected.js';
+import manifestSchemaValid from './manifest-schema-valid.js';
 import noServerRequests from './no-server-requests.js';
 import notificationSchemaValid from './notification-schema-valid.js';
 import orphanedProcesses from './orphaned-processes.js';
@@ -152,6 +153,7 @@ export const rules: readonly Rule[] = [
   listToolsPaginated,
   listsComplete,
   logLevelRespected,
+  manifestSchemaValid,
   noServerRequests,
   notificationSchemaValid,
   orphanedProcesses,

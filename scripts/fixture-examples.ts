@@ -45,11 +45,15 @@ interface FixtureSpec {
   readonly levels?: Readonly<Record<string, string>>;
   /** "python": bad.mjs launches bad.py (on the SDK stand-in in fixtures/python/stubs); bad.py is shown and linted. */
   readonly source?: boolean | 'python';
+  /** The defect is in bad.<manifest> beside bad.mjs (good.<manifest> is its twin): lint each with --manifest. */
+  readonly manifest?: string;
 }
 
 interface Launch {
   readonly file: string;
   readonly config?: string;
+  /** A manifest to lint with --manifest instead of launching `file` directly. */
+  readonly manifest?: string;
   readonly http: boolean;
   /** Run the file with python3, the SDK stand-in on PYTHONPATH. */
   readonly python?: boolean;
@@ -82,6 +86,8 @@ async function lintOnce(rules: readonly Rule[], launch: Launch, ruleFlags: strin
   let outcome: Awaited<ReturnType<typeof lint>>;
   if (launch.config) {
     outcome = await lint({ ...base, cwd: dirname(launch.file), clientConfigFile: join(dirname(launch.file), launch.config) });
+  } else if (launch.manifest) {
+    outcome = await lint({ ...base, cwd: dirname(launch.file), manifest: launch.manifest });
   } else if (launch.http) {
     // A failure condition only: a busy machine can take many seconds to start a fixture.
     const server = await startHttpServer(launch.file, { timeoutMs: 60_000 });
@@ -110,10 +116,22 @@ export async function fixtureExample(rules: readonly Rule[], rule: Rule): Promis
   const goodFile = existsSync(join(dir, 'good.mjs')) ? join(dir, 'good.mjs') : join(PACKAGE_ROOT, 'fixtures', 'clean-server.mjs');
   const goodName = goodFile.startsWith(dir) ? `fixtures/rules/${rule.id}/good.mjs` : 'fixtures/clean-server.mjs';
   const http = spec.transport === 'http';
+  const manifests = spec.manifest ? { bad: `bad.${spec.manifest}`, good: `good.${spec.manifest}` } : undefined;
   const [bad, good] = await Promise.all([
-    lintFixture(rules, rule, { file: badFile, http, python, ...(spec.config ? { config: spec.config } : {}) }, spec.levels ?? {}),
+    lintFixture(
+      rules,
+      rule,
+      { file: badFile, http, python, ...(spec.config ? { config: spec.config } : {}), ...(manifests ? { manifest: manifests.bad } : {}) },
+      spec.levels ?? {},
+    ),
     // A client-config defect has no config twin: the clean server, linted directly, is the good side.
-    lintFixture(rules, rule, { file: goodFile, http }, spec.levels ?? {}),
+    // A manifest defect has one: the good manifest beside it.
+    lintFixture(
+      rules,
+      rule,
+      { file: manifests ? badFile : goodFile, http, ...(manifests ? { manifest: manifests.good } : {}) },
+      spec.levels ?? {},
+    ),
   ]);
   if (bad.findings.length === 0) throw new Error(`${rule.id}: bad.mjs yields no ${rule.id} finding`);
   if (good.findings.length > 0) throw new Error(`${rule.id}: the clean twin ${goodName} yields ${rule.id} findings`);
@@ -146,9 +164,31 @@ export async function fixtureExample(rules: readonly Rule[], rule: Rule): Promis
       '',
     );
   }
+  if (manifests) {
+    out.push(
+      `The manifest \`fixtures/rules/${rule.id}/${manifests.bad}\`, linted with \`--manifest\`:`,
+      '',
+      '```json',
+      ...clipLines(readFileSync(join(dir, manifests.bad), 'utf8').trimEnd(), MAX_JSON_LINES, '… {n} more lines'),
+      '```',
+      '',
+    );
+  }
   if (http) out.push('Served over Streamable HTTP (`MCPLINT_FIXTURE_TRANSPORT=http`) and linted with `--url`; so is the good side.', '');
   if (sent) out.push(`${sent.what}:`, '', '```json', ...sent.bad, '```', '');
   out.push(`mcplint reports:`, '', '```text', ...bad.findings.flatMap(reportLines), '```', '');
+  if (manifests) {
+    out.push(`### Good: \`fixtures/rules/${rule.id}/${manifests.good}\``, '');
+    out.push('The fixed manifest beside the same server. mcplint reports nothing for this rule on it.', '');
+    out.push(
+      '```json',
+      ...clipLines(readFileSync(join(dir, manifests.good), 'utf8').trimEnd(), MAX_JSON_LINES, '… {n} more lines'),
+      '```',
+      '',
+    );
+    out.push(EXAMPLE_END);
+    return normalise(out.join('\n'));
+  }
   out.push(`### Good: \`${goodName}\``, '');
   out.push(
     goodName === 'fixtures/clean-server.mjs'

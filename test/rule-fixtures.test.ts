@@ -14,7 +14,7 @@ import { buildPythonSourceIndex } from '../src/source/python/index.js';
 import type { Level } from '../src/engine/rule.js';
 import { captureFixture, fixturePath, lintAll, summary } from './helpers/capture.js';
 import { recordFindings } from './helpers/expected-findings.js';
-import { captureHttpFixture, lintConfigFixture } from './helpers/targets.js';
+import { captureHttpFixture, captureManifestFixture, lintConfigFixture } from './helpers/targets.js';
 
 const dirs = readdirSync(fixturePath('rules')).sort();
 
@@ -37,6 +37,11 @@ describe.concurrent('rule fixtures over stdio', () => {
       transport?: 'http';
       /** A client config beside bad.mjs: every server in it is captured and linted (with the others as peers). */
       config?: string;
+      /**
+       * A published manifest (docs/manifests.md), e.g. "server.json": the fixture directory is a project
+       * whose bad.<manifest> and good.<manifest> are linted with --manifest, launching what each names.
+       */
+      manifest?: string;
     };
     // "source": true — the fixture directory is a project: index it (entry = the script) so source rules run.
     const sourceOf = (script: string) =>
@@ -45,8 +50,13 @@ describe.concurrent('rule fixtures over stdio', () => {
         : expected.source
           ? buildSourceIndex(dir, { entry: join(dir, script) })
           : Promise.resolve(undefined);
+    const lintManifest = async (variant: 'bad' | 'good') => {
+      const capture = await captureManifestFixture(join(dir, `${variant}.${expected.manifest}`));
+      return summary(lintAll(capture, await sourceOf('bad.mjs'), expected.levels));
+    };
     const findingsOfBad = async (): Promise<readonly string[]> => {
       if (expected.config) return (await lintConfigFixture(join(dir, expected.config))).summary;
+      if (expected.manifest) return lintManifest('bad');
       if (expected.transport === 'http') {
         return summary(lintAll(await captureHttpFixture(join('rules', id, 'bad.mjs')), undefined, expected.levels));
       }
@@ -61,7 +71,11 @@ describe.concurrent('rule fixtures over stdio', () => {
         `bad.mjs shows no finding of ${id}`,
       ).toBe(true);
     });
-    if (existsSync(join(dir, 'good.mjs'))) {
+    if (expected.manifest) {
+      it(`${id}: good.${expected.manifest} has no findings`, async () => {
+        expect(await lintManifest('good')).toEqual([]);
+      });
+    } else if (existsSync(join(dir, 'good.mjs'))) {
       it(`${id}: good.mjs has no findings`, async () => {
         expect(summary(lintAll(await captureFixture(join('rules', id, 'good.mjs')), await sourceOf('good.mjs')))).toEqual([]);
       });

@@ -9,6 +9,7 @@ import type { Capture } from '../../src/model/capture.js';
 import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../../src/connect/capture-session.js';
 import { captureHttp, captureTarget } from '../../src/connect/capture-target.js';
 import { loadClientConfig } from '../../src/connect/client-config.js';
+import { manifestInput } from '../../src/connect/manifest/manifest-target.js';
 import type { HttpTransportChoice } from '../../src/connect/http.js';
 import { indexCapture } from '../../src/engine/capture-index.js';
 import { runRules, type RunResult } from '../../src/engine/run.js';
@@ -105,3 +106,13 @@ export async function lintConfigFixture(configPath: string, env: Record<string, 
 }
 
 export const configFixture = (...parts: string[]): string => join(fixturePath('configs'), ...parts);
+
+/**
+ * --manifest as the CLI resolves it (src/connect/manifest/manifest-target.ts): the server the
+ * manifest launches, captured with the default probes, or the capture of the manifest alone.
+ */
+export async function captureManifestFixture(manifestPath: string): Promise<Capture> {
+  const input = manifestInput(manifestPath, dirname(manifestPath));
+  if (input.kind === 'manifest-only') return input.capture;
+  return captureTarget(input.target, { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() });
+}
