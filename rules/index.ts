@@ -48,7 +48,11 @@ import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
 import listsComplete from './lists-complete.js';
 import logLevelRespected from './log-level-respected.js';
+import manifestOwnership from './manifest-ownership.js';
+import manifestRegistryName from './manifest-registry-name.js';
+import manifestRemoteHttps from './manifest-remote-https.js';
 import manifestSchemaValid from './manifest-schema-valid.js';
+import manifestVersionExact from './manifest-version-exact.js';
 import noServerRequests from './no-server-requests.js';
 import notificationSchemaValid from './notification-schema-valid.js';
 import orphanedProcesses from './orphaned-processes.js';
@@ -153,7 +157,11 @@ export const rules: readonly Rule[] = [
   listToolsPaginated,
   listsComplete,
   logLevelRespected,
+  manifestOwnership,
+  manifestRegistryName,
+  manifestRemoteHttps,
   manifestSchemaValid,
+  manifestVersionExact,
   noServerRequests,
   notificationSchemaValid,
   orphanedProcesses,
