@@ -32,7 +32,7 @@ export default defineRule({
   requires: ['manifest'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const manifest = capture.manifest;
-    if (!manifest || manifest.kind !== 'server.json') return;
+    if (manifest?.kind !== 'server.json') return;
     const name = textField(manifest.document, 'name');
     if (name === undefined) return;
     const data = { manifest: manifestLabel(manifest), name };

@@ -25,7 +25,7 @@ export default defineRule({
   requires: ['manifest'],
   *check({ capture }): Generator<Report<keyof typeof messages>> {
     const manifest = capture.manifest;
-    if (!manifest || manifest.kind !== 'server.json' || !Array.isArray(manifest.document.remotes)) return;
+    if (manifest?.kind !== 'server.json' || !Array.isArray(manifest.document.remotes)) return;
     for (const [index, remote] of manifest.document.remotes.entries()) {
       const url = typeof remote === 'object' && remote !== null ? (remote as Record<string, unknown>).url : undefined;
       // A URL template ("{baseUrl}/mcp") is the user's to fill: only a literal http:// is a finding.
