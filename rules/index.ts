@@ -48,6 +48,7 @@ import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
 import listsComplete from './lists-complete.js';
 import logLevelRespected from './log-level-respected.js';
+import manifestEnvVars from './manifest-env-vars.js';
 import manifestOwnership from './manifest-ownership.js';
 import manifestRegistryName from './manifest-registry-name.js';
 import manifestRemoteHttps from './manifest-remote-https.js';
@@ -157,6 +158,7 @@ export const rules: readonly Rule[] = [
   listToolsPaginated,
   listsComplete,
   logLevelRespected,
+  manifestEnvVars,
   manifestOwnership,
   manifestRegistryName,
   manifestRemoteHttps,

@@ -67,11 +67,21 @@ export interface SourceIndex {
    * client) inside an `async def` tool, which stall the server's event loop.
    */
   readonly syncNetworkCalls?: readonly (SourcePosition & { readonly tool: string; readonly call: string; readonly text: string })[];
+  /**
+   * Environment variables the code reads by a literal name (src/source/extract/env-reads.ts), in
+   * file order; absent in an index built before mcplint read them.
+   */
+  readonly envReads?: readonly EnvRead[];
   readonly filesIndexed: number;
   /** What the index's limits kept it from reading (src/source/limits.ts); absent when it read everything it found. */
   readonly leftOut?: SourceLeftOut;
   /** The project's evaluation file (evaluation.ts); absent when the index did not look. */
   readonly evaluation?: EvaluationFacts;
+}
+
+/** `process.env.NAME`, `os.environ['NAME']`, `os.getenv('NAME')`…: where the code reads a variable. */
+export interface EnvRead extends SourcePosition {
+  readonly name: string;
 }
 
 /** Files of the project the index did not read, so findings in them are located at the entry file. */

@@ -24,7 +24,7 @@ import { originalSources } from './sourcemap.js';
 import type { SourceIndex } from '../model/source-index.js';
 
 /** Bump when the stored layout changes. Changes to the indexer's code are caught by codeStamp(). */
-const FORMAT = 2;
+const FORMAT = 3;
 /** Indexes kept per project root: one per entry script linted lately (a repository with several servers). */
 const MAX_INDEXES = 8;
 /** The modules whose code decides the index (hashed, see codeStamp). */

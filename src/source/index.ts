@@ -18,6 +18,7 @@ import { withEvaluation } from './evaluation.js';
 import { collectFiles, isFile } from './files.js';
 import type { SourceIndex } from '../model/source-index.js';
 import { readTextIfReadable } from '../shared/read-bounded.js';
+import { envReads } from './extract/env-reads.js';
 
 export type { SourceIndex } from '../model/source-index.js';
 
@@ -61,6 +62,7 @@ async function buildCodeIndex(rootDir: string, options: SourceIndexOptions): Pro
     ...(collected.entry ? { entry: rel(collected.entry) } : {}),
     filesIndexed: collected.texts.size,
     ...(collected.leftOut ? { leftOut: collected.leftOut } : {}),
+    envReads: envReads(collected.texts, absolute),
   };
   const worth = [...collected.texts.values()].some(worthParsing);
   if (!worth) {

@@ -15,7 +15,7 @@ import { cacheFile, readStoredText, readText, writeAtomically } from '../cache.j
 import type { SourceIndex } from '../../model/source-index.js';
 import type { CollectedPythonFiles } from './files.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 const MAX_INDEXES = 8;
 
 interface Stored {

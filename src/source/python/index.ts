@@ -9,6 +9,7 @@ import { withEvaluation } from '../evaluation.js';
 import type { SourceIndex } from '../../model/source-index.js';
 import { openPythonIndexCache } from './cache.js';
 import { collectPythonFiles, relativeTo } from './files.js';
+import { envReads } from '../extract/env-reads.js';
 
 export interface PythonIndexOptions {
   /** Absolute path of the launched module; the index then follows its imports. */
@@ -32,6 +33,7 @@ export async function buildPythonSourceIndex(rootDir: string, options: PythonInd
     ...(collected.entry ? { entry: relativeTo(root)(collected.entry) } : {}),
     filesIndexed: collected.texts.size,
     ...(collected.leftOut ? { leftOut: collected.leftOut } : {}),
+    envReads: envReads(collected.texts, root),
   };
   let index: SourceIndex;
   if (![...collected.texts.values()].some((text) => WORTH_PARSING.test(text))) {
