@@ -364,6 +364,7 @@ describe('source index: edge cases', () => {
       stdoutWrites: [],
       throwingHandlers: [],
       looseZodObjects: [],
+      envReads: [],
       evaluation: { found: false },
     });
   });
