@@ -48,11 +48,13 @@ import listPagination from './list-pagination.js';
 import listToolsPaginated from './list-tools-paginated.js';
 import listsComplete from './lists-complete.js';
 import logLevelRespected from './log-level-respected.js';
+import manifestBundleEntryPoint from './manifest-bundle-entry-point.js';
 import manifestEnvVars from './manifest-env-vars.js';
 import manifestOwnership from './manifest-ownership.js';
 import manifestRegistryName from './manifest-registry-name.js';
 import manifestRemoteHttps from './manifest-remote-https.js';
 import manifestSchemaValid from './manifest-schema-valid.js';
+import manifestUserConfig from './manifest-user-config.js';
 import manifestVersionExact from './manifest-version-exact.js';
 import noServerRequests from './no-server-requests.js';
 import notificationSchemaValid from './notification-schema-valid.js';
@@ -158,11 +160,13 @@ export const rules: readonly Rule[] = [
   listToolsPaginated,
   listsComplete,
   logLevelRespected,
+  manifestBundleEntryPoint,
   manifestEnvVars,
   manifestOwnership,
   manifestRegistryName,
   manifestRemoteHttps,
   manifestSchemaValid,
+  manifestUserConfig,
   manifestVersionExact,
   noServerRequests,
   notificationSchemaValid,
