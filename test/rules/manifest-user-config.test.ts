@@ -35,8 +35,8 @@ describe('manifest-user-config', () => {
         name: 'reports a reference to an undeclared key and the declared key left unused (a typo)',
         capture: bundle({ command: 'node', args: ['${user_config.folder}'] }, { folders: option }),
         findings: [
-          { messageId: 'undeclared', subject: 'server', message: /\$\{user_config\.folder\}/ },
           { messageId: 'unused', subject: 'server', message: /user_config "folders"/ },
+          { messageId: 'undeclared', subject: 'server', message: /\$\{user_config\.folder\}/ },
         ],
       },
     ],
