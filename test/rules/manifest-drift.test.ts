@@ -4,7 +4,8 @@ import rule from '../../rules/manifest-drift.js';
 import { bundleManifest, manifestCapture, serverJson } from '../helpers/manifest.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
-const TOOLS = cleanTools().map((t: { name: string }) => ({ name: t.name }));
+const CLEAN = cleanTools() as { name: string; description: string }[];
+const TOOLS = CLEAN.map((t) => ({ name: t.name }));
 const PROMPTS = [{ name: 'bookstore_recommend_books', text: 'Recommend books' }];
 const declaring =
   (tools: unknown[], prompts: unknown[] = PROMPTS) =>
@@ -21,7 +22,7 @@ describe('manifest-drift', () => {
         name: 'accepts the same description with other whitespace',
         capture: declaring([
           ...TOOLS.slice(1),
-          { name: cleanTools()[0].name, description: `  ${cleanTools()[0].description.replace(/ /g, '\n')} ` },
+          { name: CLEAN[0]!.name, description: `  ${CLEAN[0]!.description.replace(/ /g, '\n')} ` },
         ]),
       },
     ],
