@@ -20,10 +20,7 @@ describe('manifest-drift', () => {
       { name: 'leaves a server.json alone (it declares no tools)', capture: () => manifestCapture(serverJson()) },
       {
         name: 'accepts the same description with other whitespace',
-        capture: declaring([
-          ...TOOLS.slice(1),
-          { name: CLEAN[0]!.name, description: `  ${CLEAN[0]!.description.replace(/ /g, '\n')} ` },
-        ]),
+        capture: declaring([...TOOLS.slice(1), { name: CLEAN[0]!.name, description: `  ${CLEAN[0]!.description.replace(/ /g, '\n')} ` }]),
       },
     ],
     invalid: [
