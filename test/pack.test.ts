@@ -105,6 +105,10 @@ describe.skipIf(skip)('npm package', () => {
         'rules/handshake.md',
         'schema/mcplint.config.schema.json',
         'schemas/mcp/2025-11-25/schema.json',
+        'schemas/manifests/server-json/2025-12-11/server.schema.json',
+        'schemas/manifests/server-json/LICENSE',
+        'schemas/manifests/mcpb/mcpb-manifest-v0.3.schema.json',
+        'schemas/manifests/mcpb/LICENSE',
       ]) {
         expect(files, needed).toContain(needed);
       }
@@ -163,6 +167,11 @@ describe.skipIf(skip)('npm package', () => {
       expect(bad.status, bad.stderr).toBe(0);
       const report = JSON.parse(bad.stdout) as { servers: { findings: { ruleId: string }[] }[] };
       expect(report.servers[0]!.findings.map((f) => f.ruleId)).toEqual(['tool-annotations-present']);
+      // The vendored manifest schemas: a broken server.json is judged, not refused.
+      const published = run(bin, ['--format', 'json', '--manifest', fixturePath('manifests/npm-broken/server.json')], appDir, 60_000);
+      expect(published.status, published.stderr).toBe(1);
+      const manifestReport = JSON.parse(published.stdout) as { servers: { findings: { ruleId: string }[] }[] };
+      expect(manifestReport.servers[0]!.findings.map((f) => f.ruleId)).toContain('manifest-version-exact');
       const explain = run(bin, ['explain', 'handshake'], appDir, 30_000);
       expect(explain.stdout).toContain('Example from the test fixtures');
       // The library entry point and the published config schema resolve.
