@@ -165,7 +165,7 @@ describe.concurrent('mcplint --manifest', () => {
     expect(results[2]!.stderr).toMatch(
       /manifest_version "9\.9" is not an MCP Bundle manifest version mcplint knows \(it knows 0\.1, 0\.2, 0\.3, 0\.4\)/,
     );
-    expect(results[3]!.stderr).toMatch(/\.mcpb archives are not read yet/);
+    expect(results[3]!.stderr).toMatch(/bundle\.mcpb: refused the bundle archive: /);
     expect(results[4]!.stderr).toMatch(/absent\.json: file not found/);
   });
 

@@ -117,7 +117,7 @@ describe('readManifest', () => {
 });
 
 describe('the launch a client would make', () => {
-  it('runs the bin of this npm project with the declared arguments and variables, placeholders for required ones', () => {
+  it('runs the bin of this npm project with the declared arguments and variables, placeholders for required ones', async () => {
     const pkg = {
       registryType: 'npm',
       identifier: 'bookstore-mcp-server',
@@ -138,7 +138,7 @@ describe('the launch a client would make', () => {
       'server.json': json(serverJson({ packages: [pkg] })),
       'package.json': json({ name: 'bookstore-mcp-server', version: '1.0.0', bin: { bookstore: 'bin/server.mjs' } }),
     });
-    const input = manifestInput(join(dir, 'server.json'), dir);
+    const input = await manifestInput(join(dir, 'server.json'), dir);
     if (input.kind !== 'launch') throw new Error('not launched');
     expect(input.target).toMatchObject({
       command: process.execPath,
@@ -153,9 +153,9 @@ describe('the launch a client would make', () => {
     expect(input.target.manifest).toBe(input.record);
   });
 
-  it('launches nothing for a package of another project, and says so', () => {
+  it('launches nothing for a package of another project, and says so', async () => {
     const dir = folder({ 'server.json': json(serverJson()), 'package.json': json({ name: 'something-else', bin: 'x.mjs' }) });
-    const input = manifestInput(join(dir, 'server.json'), dir);
+    const input = await manifestInput(join(dir, 'server.json'), dir);
     expect(input.kind).toBe('manifest-only');
     if (input.kind === 'manifest-only') {
       expect(input.capture.notes[0]).toMatch(

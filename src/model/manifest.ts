@@ -23,6 +23,8 @@ export interface ManifestRecord {
   readonly positions: Readonly<Record<string, TextPosition>>;
   /** The project beside the manifest, as the registry and the client would see it. */
   readonly project: ManifestProject;
+  /** Read from an MCP Bundle archive (`.mcpb`), unpacked into a temporary folder for the run. */
+  readonly archive?: true;
   /** How mcplint launched the server (absent: it could not, and said why in the capture's notes). */
   readonly launch?: ManifestLaunch;
 }

@@ -38,16 +38,22 @@ export async function lint(options: LintOptions): Promise<LintOutcome> {
 /** Lint what a loaded run names, with its settings (the CLI loads the run first: --print-config prints the same one). */
 export async function lintRun(run: RunConfig, sourceIndexes = new Map<string, Promise<SourceIndex>>()): Promise<LintOutcome> {
   const { resolved } = run;
-  const { inputs, skippedServers, fromClientConfig } = await serverInputs(run);
+  const { inputs, skippedServers, fromClientConfig, cleanup } = await serverInputs(run);
   const jobs = Math.max(1, Math.min(Math.floor(resolved.jobs), inputs.length));
   const context = { run, mode: 'lint' as const, sourceIndexes, many: inputs.length > 1 };
-  const acquired = await mapLimit(inputs, jobs, (input) => acquireServer(input, context));
-  const servers = await judgeServers(acquired, {
-    cwd: resolved.cwd,
-    run,
-    labelByName: fromClientConfig,
-    sharded: resolved.shard !== null,
-  });
+  let acquired: Awaited<ReturnType<typeof acquireServer>>[];
+  let servers: Awaited<ReturnType<typeof judgeServers>>;
+  try {
+    acquired = await mapLimit(inputs, jobs, (input) => acquireServer(input, context));
+    servers = await judgeServers(acquired, {
+      cwd: resolved.cwd,
+      run,
+      labelByName: fromClientConfig,
+      sharded: resolved.shard !== null,
+    });
+  } finally {
+    cleanup?.();
+  }
   const { configFile } = resolved;
   return {
     // Skipped servers are part of the report: no summary may read "no problems" while some were not linted.

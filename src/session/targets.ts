@@ -39,6 +39,8 @@ export interface ServerInputs {
   readonly skippedServers: readonly SkippedServer[];
   /** The inputs come from a client config (their reports are labelled by config key). */
   readonly fromClientConfig: boolean;
+  /** Removes what resolving the inputs made for the run (a --manifest archive's unpacked folder). */
+  readonly cleanup?: () => void;
 }
 
 /**
@@ -98,12 +100,12 @@ async function clientConfigInputs(file: string, only: string | undefined, run: R
  */
 async function manifestInputs(file: string, cwd: string): Promise<ServerInputs> {
   const { manifestInput } = await import('../connect/manifest/manifest-target.js');
-  const input = manifestInput(file, cwd);
+  const input = await manifestInput(file, cwd);
   const server: ServerInput =
     input.kind === 'launch'
       ? { kind: 'target', target: input.target }
       : { kind: 'capture-file', path: resolve(cwd, file), given: file, capture: input.capture };
-  return { inputs: [server], skippedServers: [], fromClientConfig: false };
+  return { inputs: [server], skippedServers: [], fromClientConfig: false, cleanup: input.cleanup };
 }
 
 /** What a run with nothing to lint says it tried. */

@@ -24,6 +24,8 @@ export const FILE_CAPS = {
   'pyproject.toml': 4 * MiB,
   /** The other project files `init` and the anchors read: server.json, .mcp.json, .vscode/mcp.json… */
   'project file': 4 * MiB,
+  /** An MCP Bundle archive (`--manifest bundle.mcpb`), checked before the zip reader opens it. */
+  'bundle archive': 256 * MiB,
   baseline: 64 * MiB,
   capture: 256 * MiB,
   /** A JSON report given to `mcplint merge`. */
@@ -47,6 +49,7 @@ const PLURALS: Readonly<Record<FileKind, string>> = {
   'package.json': 'package.json files',
   'pyproject.toml': 'pyproject.toml files',
   'project file': 'project files',
+  'bundle archive': 'bundle archives',
   baseline: 'baselines',
   capture: 'captures',
   report: 'reports',

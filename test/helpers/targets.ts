@@ -112,7 +112,11 @@ export const configFixture = (...parts: string[]): string => join(fixturePath('c
  * manifest launches, captured with the default probes, or the capture of the manifest alone.
  */
 export async function captureManifestFixture(manifestPath: string): Promise<Capture> {
-  const input = manifestInput(manifestPath, dirname(manifestPath));
-  if (input.kind === 'manifest-only') return input.capture;
-  return captureTarget(input.target, { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() });
+  const input = await manifestInput(manifestPath, dirname(manifestPath));
+  try {
+    if (input.kind === 'manifest-only') return input.capture;
+    return await captureTarget(input.target, { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() });
+  } finally {
+    input.cleanup();
+  }
 }

@@ -10,7 +10,7 @@ export const PLACEHOLDER = 'mcplint-placeholder';
 /** The notes of a launched manifest, first the artefact and its entry, then any placeholders. */
 export function manifestNotes(record: ManifestRecord): string[] {
   const kind = record.kind === 'mcpb' ? `MCP Bundle manifest ${record.schemaVersion}` : `server.json ${record.schemaVersion}`;
-  const launched = record.launch ? `; launched ${record.launch.from}` : '';
+  const launched = `${record.archive ? ', unpacked into a temporary folder' : ''}${record.launch ? `; launched ${record.launch.from}` : ''}`;
   const placeholders = placeholderNote(record);
   return [`linted ${record.file} (${kind})${launched}`, ...(placeholders ? [placeholders] : [])];
 }

@@ -11,17 +11,31 @@ import { VERSION } from '../../shared/version.js';
 import type { ResolvedStdioTarget } from '../capture-target.js';
 import { launchPlan } from './manifest-launch.js';
 import { readManifest } from './read-manifest.js';
+import { unpackBundle } from './unpack-bundle.js';
+import { resolve } from 'node:path';
 
-export type ManifestInput =
+export type ManifestInput = (
   | { readonly kind: 'launch'; readonly target: ResolvedStdioTarget; readonly record: ManifestRecord }
-  | { readonly kind: 'manifest-only'; readonly capture: Capture; readonly record: ManifestRecord };
+  | { readonly kind: 'manifest-only'; readonly capture: Capture; readonly record: ManifestRecord }
+) & {
+  /** Removes what the input made for the run (an unpacked archive's folder); call it once the run is over. */
+  readonly cleanup: () => void;
+};
 
-export function manifestInput(file: string, cwd: string): ManifestInput {
-  const { record: read, path, dir } = readManifest(file, cwd);
-  const plan = launchPlan(read, dir, path);
-  if ('problem' in plan) return { kind: 'manifest-only', record: read, capture: manifestOnlyCapture(read, plan.problem) };
-  const record: ManifestRecord = { ...read, launch: plan.launch };
-  return { kind: 'launch', record, target: { ...plan.target, manifest: record } };
+export async function manifestInput(file: string, cwd: string): Promise<ManifestInput> {
+  const archive = /\.mcpb$/i.test(file) ? await unpackBundle(resolve(cwd, file), `--manifest ${file}`) : undefined;
+  const cleanup = archive ? archive.remove : () => {};
+  try {
+    const { record: read, path, dir } = readManifest(file, cwd, archive?.dir);
+    // An archive's findings are placed in the archive the user gave, not in the temporary folder.
+    const plan = launchPlan(read, dir, archive ? resolve(cwd, file) : path);
+    if ('problem' in plan) return { kind: 'manifest-only', record: read, capture: manifestOnlyCapture(read, plan.problem), cleanup };
+    const record: ManifestRecord = { ...read, launch: plan.launch };
+    return { kind: 'launch', record, target: { ...plan.target, manifest: record }, cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
 }
 
 function manifestOnlyCapture(record: ManifestRecord, why: string): Capture {

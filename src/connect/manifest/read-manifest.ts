@@ -27,11 +27,13 @@ export interface ReadManifest {
   readonly dir: string;
 }
 
-export function readManifest(file: string, cwd: string): ReadManifest {
-  const label = `--manifest ${file}`;
-  const path = resolve(cwd, file);
-  if (/\.mcpb$/i.test(file))
-    throw new ConfigError(`${label}: .mcpb archives are not read yet; unpack it and give the manifest.json inside (docs/manifests.md)`);
+/**
+ * `file` as the user gave it (reports name it); `unpacked`: the folder a `.mcpb` archive was
+ * unpacked into (unpack-bundle.ts), whose manifest.json is read instead.
+ */
+export function readManifest(file: string, cwd: string, unpacked?: string): ReadManifest {
+  const label = unpacked ? `--manifest ${file} (its manifest.json)` : `--manifest ${file}`;
+  const path = unpacked ? join(unpacked, 'manifest.json') : resolve(cwd, file);
   const text = readInputText(path, 'project file', label);
   let document: unknown;
   try {
@@ -41,6 +43,8 @@ export function readManifest(file: string, cwd: string): ReadManifest {
   }
   if (nestsDeeperThan(document, MAX_DEPTH)) throw new ConfigError(`${label}: nested more than ${MAX_DEPTH} levels deep`);
   const schema = manifestSchemaOf(document, file);
+  if (unpacked && schema.kind !== 'mcpb')
+    throw new ConfigError(`${label}: a .mcpb archive holds an MCP Bundle manifest, not a server.json`);
   const dir = dirname(path);
   const doc = document as JsonObject;
   const record: ManifestRecord = {
@@ -51,6 +55,7 @@ export function readManifest(file: string, cwd: string): ReadManifest {
     schemaProblems: validateManifest(doc, schema),
     positions: jsonPointerPositions(text),
     project: schema.kind === 'mcpb' ? { ...projectFacts(dir), ...bundleFacts(doc, dir) } : projectFacts(dir),
+    ...(unpacked ? { archive: true as const } : {}),
   };
   return { record, path, dir };
 }
