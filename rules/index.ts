@@ -52,6 +52,7 @@ import manifestBundleEntryPoint from './manifest-bundle-entry-point.js';
 import manifestDrift from './manifest-drift.js';
 import manifestEnvVars from './manifest-env-vars.js';
 import manifestOwnership from './manifest-ownership.js';
+import manifestPackedFiles from './manifest-packed-files.js';
 import manifestRegistryName from './manifest-registry-name.js';
 import manifestRemoteHttps from './manifest-remote-https.js';
 import manifestSchemaValid from './manifest-schema-valid.js';
@@ -165,6 +166,7 @@ export const rules: readonly Rule[] = [
   manifestDrift,
   manifestEnvVars,
   manifestOwnership,
+  manifestPackedFiles,
   manifestRegistryName,
   manifestRemoteHttps,
   manifestSchemaValid,

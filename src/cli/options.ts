@@ -336,6 +336,15 @@ export const OPTIONS = {
       if (v) into.manifest = v;
     },
   }),
+  packed: flag({
+    group: 'Target:',
+    commands: LINT,
+    default: true,
+    describe: 'With --manifest: check the npm package as npm would publish it (npm pack --dry-run --ignore-scripts); --no-packed skips it',
+    lint: (v, into) => {
+      if (!v) into.noPacked = true;
+    },
+  }),
   server: text({
     group: 'Target:',
     commands: BOTH,

@@ -12,6 +12,7 @@ export function checkTarget(args: CliArgs, command: readonly string[]): void {
     args.manifest && '--manifest',
   ].filter(Boolean);
   if (targets.length > 1) throw new UsageError(`give one target, not ${targets.join(' and ')}`);
+  if (args.packed === false && !args.manifest) throw new UsageError('--no-packed goes with --manifest');
   if ((args.header?.length || args.transport) && !args.url) {
     throw new UsageError('--header and --transport go with --url (a client config names its own headers)');
   }

@@ -52,6 +52,8 @@ export interface LintOptions {
   readonly clientConfigFile?: string;
   /** --manifest: a published server.json or MCP Bundle manifest.json, linted with the server it launches (docs/manifests.md). */
   readonly manifest?: string;
+  /** --no-packed: with --manifest, do not ask npm what it would publish. */
+  readonly noPacked?: boolean;
   /** --server: the one server of the client config to lint. */
   readonly server?: string;
   /** --shard i/n: with --config-file, lint only the i-th of n deterministic slices of its servers (CI matrices). */

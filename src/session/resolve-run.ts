@@ -27,8 +27,11 @@ export type RunTarget =
       readonly server: ResolvedTarget;
     }
   | { readonly kind: 'capture-file'; readonly foundBy: '--from'; readonly file: string }
-  /** A published manifest (docs/manifests.md): validated, and the server it launches linted. */
-  | { readonly kind: 'manifest'; readonly foundBy: '--manifest'; readonly file: string }
+  /**
+   * A published manifest (docs/manifests.md): validated, and the server it launches linted;
+   * `packed`: its npm package checked as npm would publish it (--no-packed: not).
+   */
+  | { readonly kind: 'manifest'; readonly foundBy: '--manifest'; readonly file: string; readonly packed: boolean }
   | {
       readonly kind: 'client-config';
       readonly foundBy: '--config-file';
@@ -160,7 +163,7 @@ export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedR
 function runTarget(options: RunOptions, loaded: LoadedConfig): RunTarget | null {
   if (options.target) return { kind: 'server', foundBy: 'target option', server: options.target };
   if (options.from) return { kind: 'capture-file', foundBy: '--from', file: options.from };
-  if (options.manifest) return { kind: 'manifest', foundBy: '--manifest', file: options.manifest };
+  if (options.manifest) return { kind: 'manifest', foundBy: '--manifest', file: options.manifest, packed: options.noPacked !== true };
   if (options.clientConfigFile) {
     return { kind: 'client-config', foundBy: '--config-file', file: options.clientConfigFile, serverName: options.server ?? null };
   }

@@ -60,7 +60,7 @@ export async function serverInputs(run: RunConfig, strict = true): Promise<Serve
     };
   }
   if (target.kind === 'client-config') return clientConfigInputs(target.file, target.serverName ?? undefined, run.resolved, strict);
-  if (target.kind === 'manifest') return manifestInputs(target.file, cwd);
+  if (target.kind === 'manifest') return manifestInputs(target.file, cwd, target.packed);
   return { inputs: [{ kind: 'target', target: target.server }], skippedServers: [], fromClientConfig: false };
 }
 
@@ -98,12 +98,12 @@ async function clientConfigInputs(file: string, only: string | undefined, run: R
  * --manifest: the server the manifest launches, carrying the manifest into its capture; or, when
  * nothing can be launched here, a capture of the manifest alone (src/connect/manifest/).
  */
-async function manifestInputs(file: string, cwd: string): Promise<ServerInputs> {
+async function manifestInputs(file: string, cwd: string, packed: boolean): Promise<ServerInputs> {
   const { manifestInput } = await import('../connect/manifest/manifest-target.js');
   const input = await manifestInput(file, cwd);
   const server: ServerInput =
     input.kind === 'launch'
-      ? { kind: 'target', target: input.target }
+      ? { kind: 'target', target: packed ? await (await import('./packed.js')).withPacked(input.target) : input.target }
       : { kind: 'capture-file', path: resolve(cwd, file), given: file, capture: input.capture };
   return { inputs: [server], skippedServers: [], fromClientConfig: false, cleanup: input.cleanup };
 }

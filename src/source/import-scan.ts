@@ -10,6 +10,7 @@
  * unclosed comment (quadratic: a 540 KB template literal of `import` words took 41 s). Which
  * specifiers are found is what those patterns found; test/source-import-scan.test.ts compares them.
  */
+import { builtinModules } from 'node:module';
 import { isSpace, isWord, skipSpaces, trimmedSlice } from './chars.js';
 
 export interface ModuleReferences {
@@ -169,3 +170,24 @@ function plainLiteral(argument: string): string | undefined {
   for (const c of ["'", '"', '`', '$']) if (inner.includes(c)) return undefined;
   return inner;
 }
+
+/**
+ * The packages a file imports: its bare specifiers (static, and `import()`/`require()` of a
+ * literal) as package names (`@scope/name/sub` → `@scope/name`), without Node's own modules.
+ * For the packed-package check: what the published code needs installed.
+ */
+export function packageSpecifiers(text: string): string[] {
+  const code = withoutComments(text);
+  const literals = [...staticSpecifiers(code), ...dynamicArguments(code).flatMap((a) => plainLiteral(a) ?? [])];
+  const names = new Set<string>();
+  for (const specifier of literals) {
+    if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:') || specifier.startsWith('#')) continue;
+    const parts = specifier.split('/');
+    const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+    if (!/^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name) || NODE_BUILTINS.has(name)) continue;
+    names.add(name);
+  }
+  return [...names];
+}
+
+const NODE_BUILTINS: ReadonlySet<string> = new Set(builtinModules);

@@ -10,6 +10,7 @@ import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../../src/connect/
 import { captureHttp, captureTarget } from '../../src/connect/capture-target.js';
 import { loadClientConfig } from '../../src/connect/client-config.js';
 import { manifestInput } from '../../src/connect/manifest/manifest-target.js';
+import { withPacked } from '../../src/session/packed.js';
 import type { HttpTransportChoice } from '../../src/connect/http.js';
 import { indexCapture } from '../../src/engine/capture-index.js';
 import { runRules, type RunResult } from '../../src/engine/run.js';
@@ -115,7 +116,8 @@ export async function captureManifestFixture(manifestPath: string): Promise<Capt
   const input = await manifestInput(manifestPath, dirname(manifestPath));
   try {
     if (input.kind === 'manifest-only') return input.capture;
-    return await captureTarget(input.target, { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() });
+    // As the run does (src/session/targets.ts): an npm package is checked as npm would publish it.
+    return await captureTarget(await withPacked(input.target), { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() });
   } finally {
     input.cleanup();
   }
