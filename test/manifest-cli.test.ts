@@ -52,19 +52,23 @@ describe.concurrent('mcplint --manifest', () => {
     expect(notes).toMatch(/"BOOKSTORE_API_TOKEN" with no default: mcplint launched the server with the placeholder value/);
   });
 
-  it('on the broken npm project: the wrong mcpName, the version range and the undeclared variable, at their lines', async () => {
+  it('on the broken npm project: the wrong mcpName, the packed package, the version range and the undeclared variable, at their lines', async () => {
     const { code, report } = await lintJson(['--manifest', project('npm-broken', 'server.json')]);
     expect(code).toBe(1);
     expect(summaryOf(report)).toEqual([
       'manifest-ownership npmDiffers server',
+      'manifest-packed-files devDependency server',
+      'manifest-packed-files importLeftOut server',
       'manifest-version-exact range server',
       'manifest-env-vars readUndeclared server',
     ]);
     const places = report.servers[0]!.findings.map((f) => `${f.location.uri}:${f.location.startLine}`);
     expect(places).toEqual([
       'fixtures/manifests/npm-broken/server.json:9',
+      'fixtures/manifests/npm-broken/server.json:9',
+      'fixtures/manifests/npm-broken/server.json:9',
       'fixtures/manifests/npm-broken/server.json:10',
-      'fixtures/manifests/npm-broken/server.mjs:6',
+      'fixtures/manifests/npm-broken/server.mjs:9',
     ]);
   });
 
@@ -89,8 +93,8 @@ describe.concurrent('mcplint --manifest', () => {
     expect(
       results.map((r) => `${r.locations[0]!.physicalLocation.artifactLocation.uri}:${r.locations[0]!.physicalLocation.region.startLine}`),
     ).toEqual(json.report.servers[0]!.findings.map((f) => `${f.location.uri}:${f.location.startLine}`));
-    expect(json.report.summary).toMatchObject({ error: 2, warning: 1 });
-    expect(text.stdout).toContain('3 problems (2 errors, 1 warning, 0 notes)');
+    expect(json.report.summary).toMatchObject({ error: 4, warning: 1 });
+    expect(text.stdout).toContain('5 problems (4 errors, 1 warning, 0 notes)');
   });
 
   it('on the good bundle: launches mcp_config with ${__dirname} and the user_config default, and finds nothing', async () => {
@@ -121,6 +125,8 @@ describe.concurrent('mcplint --manifest', () => {
     const { report } = await lintJson(['--from', saved]);
     expect(summaryOf(report).filter((f) => f.startsWith('manifest-'))).toEqual([
       'manifest-ownership npmDiffers server',
+      'manifest-packed-files devDependency server',
+      'manifest-packed-files importLeftOut server',
       'manifest-version-exact range server',
       'manifest-env-vars readUndeclared server',
     ]);
