@@ -3,6 +3,7 @@
  * good and a broken npm project with a server.json, a good and a broken MCP Bundle folder. The
  * good ones report what linting their server directly reports, and nothing from the manifest
  * rules; the broken ones report each defect, located at its line of the manifest in every view.
+ * The PyPI pair is not launched (it would have to be installed): its manifest rules run alone.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,6 +118,24 @@ describe.concurrent('mcplint --manifest', () => {
       ].sort(),
     );
     for (const f of report.servers[0]!.findings) expect(f.location.uri).toBe('fixtures/manifests/mcpb-broken/manifest.json');
+  });
+
+  it('on the PyPI projects (not launched: mcplint never downloads): the README marker and the pyproject.toml version', async () => {
+    const [good, broken] = await Promise.all([
+      lintJson(['--manifest', project('pypi-good', 'server.json')]),
+      lintJson(['--manifest', project('pypi-broken', 'server.json')]),
+    ]);
+    expect(good.code).toBe(0);
+    expect(summaryOf(good.report)).toEqual([]);
+    expect(good.report.servers[0]!.notes.join('\n')).toMatch(
+      /mcplint launches only local npm projects, never downloads, so only the manifest was linted/,
+    );
+    expect(broken.code).toBe(1);
+    expect(summaryOf(broken.report)).toEqual([
+      'manifest-ownership pypiMissing server',
+      'manifest-version-exact differs server',
+      'manifest-version-exact differs server',
+    ]);
   });
 
   it('re-judges the manifest rules from a saved capture (--from)', async () => {
