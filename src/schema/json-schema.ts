@@ -15,6 +15,7 @@ import { atLeast, isKnownProtocolVersion, type ProtocolVersion } from '../shared
 import { MCP_SCHEMAS_DIR } from '../shared/paths.js';
 import { ajvLinearRegExp, patternProblem } from '../shared/linear-regexp.js';
 import { localReferenceProblems } from './local-references.js';
+import { plainConformance } from './plain-conformance.js';
 import { provablyValidSchema } from './schema-shape.js';
 
 const require = createRequire(import.meta.url);
@@ -311,6 +312,8 @@ function schemaFeatures(root: unknown): SchemaFeatures {
 export function validateAgainstUserSchema(schema: unknown, fallback: Dialect, value: unknown): SchemaVerdict {
   const verdict = checkUserSchema(schema, fallback);
   if (!verdict.ok) return verdict;
+  // A plain schema the value conforms to needs no compiler (plain-conformance.ts); anything else is the compiler's to explain.
+  if (plainConformance(schema, value) === 'valid') return verdict;
   const key = `${verdict.dialect}\u0000${JSON.stringify(schema)}`;
   if (!userValidators.has(key)) {
     const compiled = compileUserSchema(userAjvFor(verdict.dialect), key, schema as Record<string, unknown>, verdict.dialect);
