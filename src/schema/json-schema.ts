@@ -15,6 +15,7 @@ import { atLeast, isKnownProtocolVersion, type ProtocolVersion } from '../shared
 import { MCP_SCHEMAS_DIR } from '../shared/paths.js';
 import { ajvLinearRegExp, patternProblem } from '../shared/linear-regexp.js';
 import { localReferenceProblems } from './local-references.js';
+import type { SchemaProblem } from './schema-problem.js';
 import { plainConformance } from './plain-conformance.js';
 import { provablyValidSchema } from './schema-shape.js';
 
@@ -98,11 +99,7 @@ function addFormats(ajv: AjvType): void {
   ajv.addFormat('byte', isBase64);
 }
 
-export interface SchemaProblem {
-  /** JSON pointer into the validated value (or into the schema, for schema errors). */
-  readonly pointer: string;
-  readonly message: string;
-}
+export type { SchemaProblem } from './schema-problem.js';
 
 export type SchemaVerdict =
   | { readonly ok: true; readonly dialect: Dialect }

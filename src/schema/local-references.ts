@@ -9,7 +9,7 @@
  * anchor (which change what a reference means, and must be distinct), `$dynamicRef`/`$recursiveRef`, a pointer through a
  * keyword that does not hold subschemas — is left to the compiler: `undefined`.
  */
-import type { SchemaProblem } from './json-schema.js';
+import type { SchemaProblem } from './schema-problem.js';
 
 /** Keywords whose value is one subschema. */
 const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
