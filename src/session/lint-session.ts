@@ -1,0 +1,52 @@
+/**
+ * A lint session: lint the same target again and again and say what changed since the last run.
+ * Each run goes through the one lint path (loadRunConfig, then lintRun: one resolved run, one
+ * judge); the session only keeps the last outcome and computes the delta (lint-delta.ts).
+ * Front-end neutral: --watch, `mcplint mcp` and `mcplint lsp` drive it, each printing its own way.
+ */
+import { lintRun, type LintOutcome } from './lint.js';
+import { lintDelta, type LintDelta } from './lint-delta.js';
+import type { RunOptions } from './options.js';
+import { loadRunConfig } from './run-config.js';
+
+export interface LintSessionRun {
+  readonly outcome: LintOutcome;
+  /** Against the previous run of this session (the first run: every finding is added). */
+  readonly delta: LintDelta;
+  /** 1 for the first run of the session. */
+  readonly runNumber: number;
+}
+
+export interface LintSession {
+  /** Lint once more (the config is loaded afresh: it may have changed too; each run indexes the source afresh, its disk cache aside). */
+  lint(): Promise<LintSessionRun>;
+  /** The last run's outcome (undefined before the first). */
+  readonly last: LintOutcome | undefined;
+}
+
+/** `options` are read at every run, so a front end may pass a getter's result each time. */
+export function createLintSession(options: RunOptions | (() => RunOptions)): LintSession {
+  const optionsNow = typeof options === 'function' ? options : () => options;
+  let last: LintOutcome | undefined;
+  let runs = 0;
+  // Runs are one after another: a run started while one is under way waits for it, so each delta is against the run before.
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    get last() {
+      return last;
+    },
+    lint() {
+      const next = queue.then(runOnce, runOnce);
+      queue = next.catch(() => undefined);
+      return next;
+    },
+  };
+
+  async function runOnce(): Promise<LintSessionRun> {
+    const outcome = await lintRun(await loadRunConfig(optionsNow()));
+    const delta = lintDelta(last?.report, outcome.report);
+    last = outcome;
+    runs++;
+    return { outcome, delta, runNumber: runs };
+  }
+}
