@@ -38,9 +38,17 @@ function serversStart(): void {
   for (const listener of firstServerListeners.splice(0)) listener();
 }
 
+/** What is told of every server process tracked (src/connect/process-scope.ts: the processes of one lint). */
+const trackListeners = new Set<(child: ChildProcess) => void>();
+
+export function onChildTracked(listener: (child: ChildProcess) => void): void {
+  trackListeners.add(listener);
+}
+
 export function trackChild(child: ChildProcess, marker?: string): void {
   serversStart();
   live.add(child);
+  for (const listener of trackListeners) listener(child);
   if (child.pid !== undefined && marker !== undefined) {
     sessions.set(child.pid, { marker, start: Number(readStat(child.pid)?.start ?? OWN_START) });
   }

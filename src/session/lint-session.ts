@@ -4,6 +4,7 @@
  * judge); the session only keeps the last outcome and computes the delta (lint-delta.ts).
  * Front-end neutral: --watch, `mcplint mcp` and `mcplint lsp` drive it, each printing its own way.
  */
+import { runInProcessScope } from '../connect/process-scope.js';
 import { lintRun, type LintOutcome } from './lint.js';
 import { lintDelta, type LintDelta } from './lint-delta.js';
 import type { RunOptions } from './options.js';
@@ -17,9 +18,25 @@ export interface LintSessionRun {
   readonly runNumber: number;
 }
 
+export interface LintRunOptions {
+  /**
+   * Aborted: the run's server processes are stopped at once (only this run's: src/connect/process-scope.ts),
+   * the run rejects with LintCancelled, and the session keeps the run before it as the one to compare with.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/** What a cancelled run rejects with. */
+export class LintCancelled extends Error {
+  constructor() {
+    super('the lint was cancelled; its server processes were stopped');
+    this.name = 'LintCancelled';
+  }
+}
+
 export interface LintSession {
   /** Lint once more (the config is loaded afresh: it may have changed too; each run indexes the source afresh, its disk cache aside). */
-  lint(): Promise<LintSessionRun>;
+  lint(options?: LintRunOptions): Promise<LintSessionRun>;
   /** The last run's outcome (undefined before the first). */
   readonly last: LintOutcome | undefined;
 }
@@ -35,15 +52,30 @@ export function createLintSession(options: RunOptions | (() => RunOptions)): Lin
     get last() {
       return last;
     },
-    lint() {
-      const next = queue.then(runOnce, runOnce);
+    lint(options = {}) {
+      const run = (): Promise<LintSessionRun> => runOnce(options.signal);
+      const next = queue.then(run, run);
       queue = next.catch(() => undefined);
       return next;
     },
   };
 
-  async function runOnce(): Promise<LintSessionRun> {
-    const outcome = await lintRun(await loadRunConfig(optionsNow()));
+  async function runOnce(signal: AbortSignal | undefined): Promise<LintSessionRun> {
+    if (signal?.aborted) throw new LintCancelled();
+    const { result, scope } = runInProcessScope(async () => lintRun(await loadRunConfig(optionsNow())));
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        scope.stop();
+        reject(new LintCancelled());
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    // The stopped run still ends on its own (its server is gone); nobody waits for it, and its failure is nobody's.
+    result.catch(() => undefined);
+    const outcome = await Promise.race([result, aborted]).finally(() => {
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    });
     const delta = lintDelta(last?.report, outcome.report);
     last = outcome;
     runs++;
