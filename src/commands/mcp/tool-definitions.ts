@@ -179,7 +179,11 @@ const ruleSummary = {
   properties: {
     id: { type: 'string' },
     category: { type: 'string' },
-    severity: { type: 'string', enum: ['error', 'warning', 'note'] },
+    severity: {
+      type: 'string',
+      enum: ['error', 'warning', 'note', 'off'],
+      description: "The rule's default level; off: it runs only when enabled.",
+    },
     summary: { type: 'string' },
     fixable: { type: 'boolean' },
   },
