@@ -13,6 +13,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, ROOT } from './helpers/capture.js';
 import { CLI } from './helpers/cli.js';
+import { copyProject, read } from './helpers/fix-projects.js';
 
 const SLOW = 120_000;
 const node = process.execPath;
@@ -41,7 +42,13 @@ const structured = (result: CallToolResult) => result.structuredContent as Recor
 describe('mcplint mcp: what it offers', () => {
   it('lists its tools with titles, all four annotations, strict bounded input schemas and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['mcplint_lint_server', 'mcplint_plan_probes', 'mcplint_explain_rule', 'mcplint_list_rules']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'mcplint_lint_server',
+      'mcplint_plan_probes',
+      'mcplint_fix',
+      'mcplint_explain_rule',
+      'mcplint_list_rules',
+    ]);
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();
       expect(Object.keys(tool.annotations ?? {}).sort(), tool.name).toEqual([
@@ -61,6 +68,8 @@ describe('mcplint mcp: what it offers', () => {
     const lint = tools.find((t) => t.name === 'mcplint_lint_server')!;
     // It starts whatever command it is given: not read-only, open-world.
     expect(lint.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+    // It writes source files when asked to: destructive.
+    expect(tools.find((t) => t.name === 'mcplint_fix')!.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
   });
 
   it('serves every rule as a resource mcplint://rules/{id}, from the same document as mcplint explain', async () => {
@@ -214,6 +223,32 @@ describe('mcplint mcp: linting', () => {
       expect(plan.total_steps as number).toBeGreaterThan(0);
       expect((plan.steps as { method: string }[]).some((s) => s.method === 'tools/call')).toBe(true);
       expect(text(await call('mcplint_plan_probes', { command: node, args: [fixturePath('clean-server.mjs')] }))).toContain('# Probe plan');
+    },
+    SLOW,
+  );
+
+  it(
+    'fixes: the patch by default (nothing written); with apply the files, proven, and the next lint says what was fixed',
+    async () => {
+      const before = fixturePath('fix/js-sdk/before');
+      const dir = copyProject(before);
+      const target = { command: node, args: ['server.mjs'], cwd: dir };
+      const first = structured(await call('mcplint_lint_server', { ...target, limit: 1 }));
+      expect(first.total_count as number).toBeGreaterThan(5);
+
+      const diff = await call('mcplint_fix', { ...target, response_format: 'json' });
+      expect(structured(diff)).toMatchObject({ applied: false, rolled_back: false, patch_truncated: false });
+      expect(structured(diff).patch).toContain('+    title: ');
+      expect(read(dir, 'server.mjs')).toBe(read(before, 'server.mjs'));
+
+      const applied = await call('mcplint_fix', { ...target, apply: true, unsafe: true });
+      expect(structured(applied)).toMatchObject({ applied: true, rolled_back: false });
+      expect(text(applied)).toContain('every fixed finding is gone');
+      expect(read(dir, 'server.mjs')).toBe(read(fixturePath('fix/js-sdk/after'), 'server.mjs'));
+
+      const again = structured(await call('mcplint_lint_server', { ...target, limit: 1 }));
+      expect((again.changes as { fixed: number }).fixed).toBeGreaterThanOrEqual(7);
+      expect((again.changes as { score_after: number }).score_after).toBeGreaterThan((first.score as { score: number }).score);
     },
     SLOW,
   );

@@ -9,10 +9,11 @@ import { lintServerTool } from './lint-tool.js';
 import { LintStore } from './lint-store.js';
 import { planProbesTool } from './plan-tool.js';
 import { REVIEW_PROMPT, reviewPromptText } from './review-prompt.js';
+import { fixServerTool } from './fix-tool.js';
 import { explainRuleTool, listRulesTool, loadRules, RULE_URI_PREFIX, ruleDocument, ruleUri } from './rules-tools.js';
 import type { ToolContext } from './tool-context.js';
 import { toolError, type ToolResult } from './tool-result.js';
-import { EXPLAIN_RULE, LINT_SERVER, LIST_RULES, PLAN_PROBES, TOOLS, type ToolDefinition } from './tool-definitions.js';
+import { EXPLAIN_RULE, FIX_SERVER, LINT_SERVER, LIST_RULES, PLAN_PROBES, TOOLS, type ToolDefinition } from './tool-definitions.js';
 
 /** What the server tells a client about itself in the handshake. */
 const INSTRUCTIONS =
@@ -35,6 +36,7 @@ export async function serveMcp(): Promise<void> {
   const handlers: Record<string, (args: Record<string, unknown>, context: ToolContext) => Promise<ToolResult>> = {
     [LINT_SERVER.name]: (args, context) => lintServerTool(args, context, store),
     [PLAN_PROBES.name]: (args, context) => planProbesTool(args, context),
+    [FIX_SERVER.name]: (args, context) => fixServerTool(args, context),
     [EXPLAIN_RULE.name]: (args) => explainRuleTool(args),
     [LIST_RULES.name]: (args) => listRulesTool(args),
   };

@@ -373,4 +373,53 @@ export const LIST_RULES: ToolDefinition = {
   annotations: { title: 'List Rules', readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 };
 
-export const TOOLS: readonly ToolDefinition[] = [LINT_SERVER, PLAN_PROBES, EXPLAIN_RULE, LIST_RULES];
+export const FIX_SERVER: ToolDefinition = {
+  name: 'mcplint_fix',
+  title: 'Fix MCP Server',
+  description:
+    "Fix what mcplint's rules can fix in a server's source (titles, annotations, strict schemas, stdout writes…): " +
+    "lints the server, plans each fixable finding's edit on its source, and by default only returns the patch " +
+    '(a unified diff; nothing is written). With apply: true it writes the files, starts the server again and ' +
+    'lints it to prove the fixes, and writes every file back when they do not hold. Use it after ' +
+    'mcplint_lint_server shows fixable findings. Returns the patch or what was written, and the score after.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      ...targetProperties,
+      apply: {
+        type: 'boolean',
+        default: false,
+        description: 'false (default): only return the patch. true: write the fixed files in the project, then prove them.',
+      },
+      unsafe: {
+        type: 'boolean',
+        default: false,
+        description: 'Also the unsafe fixes, those that change what the server accepts or returns (e.g. closing its input schemas).',
+      },
+      build: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 1000,
+        description: 'With apply: the command that rebuilds the server after its sources are fixed, e.g. "npm run build" (run in cwd).',
+      },
+      response_format: responseFormat,
+    },
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      applied: { type: 'boolean', description: 'Files were written (and kept).' },
+      rolled_back: { type: 'boolean', description: 'Files were written, the fixes did not hold, and every file was written back.' },
+      patch: { type: 'string', description: 'The unified diff (without apply), cut when long.' },
+      patch_truncated: { type: 'boolean' },
+      lines: { type: 'array', items: { type: 'string' }, description: 'What mcplint did, one line each.' },
+      score: scoreSchema,
+    },
+    required: ['applied', 'rolled_back', 'lines', 'score'],
+  },
+  // It writes the server's source files when asked to (apply): destructive; a second run has nothing left to fix.
+  annotations: { title: 'Fix MCP Server', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+};
+
+export const TOOLS: readonly ToolDefinition[] = [LINT_SERVER, PLAN_PROBES, FIX_SERVER, EXPLAIN_RULE, LIST_RULES];
