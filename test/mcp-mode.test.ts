@@ -22,7 +22,9 @@ let client: Client;
 let transport: StdioClientTransport;
 
 beforeAll(async () => {
-  transport = new StdioClientTransport({ command: node, args: [CLI, 'mcp'], cwd: ROOT, stderr: 'pipe' });
+  // BOOKSTORE_API_KEY: what the client config fixtures hand their server.
+  const env = { ...(process.env as Record<string, string>), BOOKSTORE_API_KEY: 'bk-secret-4f9a' };
+  transport = new StdioClientTransport({ command: node, args: [CLI, 'mcp'], cwd: ROOT, env, stderr: 'pipe' });
   client = new Client({ name: 'mcplint-test', version: '1.0.0' });
   await client.connect(transport);
   // Listing first: the client then checks every structuredContent against its tool's outputSchema.
@@ -202,7 +204,9 @@ describe('mcplint mcp: linting', () => {
     async () => {
       const none = await call('mcplint_lint_server', {});
       expect(none.isError).toBe(true);
-      expect(text(none)).toContain('give command (and args) or url');
+      expect(text(none)).toContain('give command (and args), url, or config_file and server');
+      const alone = await call('mcplint_lint_server', { config_file: 'fixtures/configs/cursor/.cursor/mcp.json' });
+      expect(text(alone)).toContain('config_file needs server');
       const rule = await call('mcplint_lint_server', {
         command: node,
         args: [fixturePath('clean-server.mjs')],
@@ -210,6 +214,21 @@ describe('mcplint mcp: linting', () => {
       });
       expect(rule.isError).toBe(true);
       expect(text(rule)).toContain('no-such-rule');
+    },
+    SLOW,
+  );
+
+  it(
+    'lints a server a client config declares, its values redacted',
+    async () => {
+      const result = await call('mcplint_lint_server', {
+        config_file: 'fixtures/configs/vscode/.vscode/mcp.json',
+        server: 'bookstore',
+        cwd: ROOT,
+      });
+      expect(result.isError, text(result)).toBeFalsy();
+      expect(structured(result)).toMatchObject({ handshake_ok: true, server: expect.stringContaining('bookstore') });
+      expect(JSON.stringify(result)).not.toContain('bk-secret-4f9a');
     },
     SLOW,
   );

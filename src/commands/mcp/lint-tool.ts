@@ -49,7 +49,7 @@ export async function lintServerTool(args: Record<string, unknown>, context: Too
     const problems = error instanceof ConfigError ? error.problems.join('; ') : error instanceof Error ? error.message : String(error);
     return toolError(
       `mcplint could not lint this server: ${oneLine(problems, 2000)}`,
-      'Check the arguments (rules take "rule-id=off|note|warning|error"), then try again.',
+      'Check command, args and cwd (or url, or config_file and server) and the rules ("rule-id=off|note|warning|error"), then try again.',
     );
   } finally {
     progress.stop();

@@ -1,5 +1,5 @@
 /**
- * From a tool call's target arguments (command, args, cwd, env, or url; protocol version, probes,
+ * From a tool call's target arguments (command, args, cwd, env; or url; or a client config entry; protocol version, probes,
  * rules, timeout) to the options of one lint or plan run, the same ones the CLI's flags set.
  */
 import { resolve } from 'node:path';
@@ -18,18 +18,38 @@ const rules = (): Promise<readonly Rule[]> => import('../../../rules/index.js').
 export function targetOptions(args: TargetArgs): TargetOptions {
   const command = args.command as string | undefined;
   const url = args.url as string | undefined;
-  if ((command === undefined) === (url === undefined)) {
-    return { ok: false, problem: command ? 'give either command or url, not both' : 'no server to check: give command (and args) or url' };
+  const configFile = args.config_file as string | undefined;
+  const given = [command, url, configFile].filter((t) => t !== undefined).length;
+  if (given !== 1) {
+    return {
+      ok: false,
+      problem:
+        given > 1
+          ? 'give one of command, url and config_file, not several'
+          : 'no server to check: give command (and args), url, or config_file and server',
+    };
+  }
+  if ((configFile === undefined) !== (args.server === undefined)) {
+    return { ok: false, problem: configFile ? 'config_file needs server: the name of its entry to check' : 'server goes with config_file' };
   }
   const cwd = resolve((args.cwd as string | undefined) ?? process.cwd());
-  const target: ResolvedTarget = command
-    ? { command, args: (args.args as string[] | undefined) ?? [], cwd, env: (args.env as Record<string, string> | undefined) ?? {} }
-    : { kind: 'http', url: url! };
+  let target: Pick<RunOptions, 'target' | 'clientConfigFile' | 'server'>;
+  if (command)
+    target = {
+      target: {
+        command,
+        args: (args.args as string[] | undefined) ?? [],
+        cwd,
+        env: (args.env as Record<string, string> | undefined) ?? {},
+      },
+    };
+  else if (url) target = { target: { kind: 'http', url } satisfies ResolvedTarget };
+  else target = { clientConfigFile: resolve(cwd, configFile!), server: args.server as string };
   const ruleFlags = (args.rules as string[] | undefined) ?? [];
   const options: RunOptions = {
     cwd,
     rules,
-    target,
+    ...target,
     probes: {
       ...(typeof args.probes === 'boolean' ? { probes: args.probes } : {}),
       ...(typeof args.protocol_probes === 'boolean' ? { protocolProbes: args.protocol_probes } : {}),

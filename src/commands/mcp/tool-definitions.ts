@@ -45,7 +45,7 @@ const targetProperties = {
     type: 'string',
     minLength: 1,
     maxLength: PATH_MAX,
-    description: 'The program that starts the stdio MCP server to check, e.g. "node" or "python". Give either command or url.',
+    description: 'The program that starts the stdio MCP server to check, e.g. "node" or "python". Give command, url or config_file.',
   },
   args: {
     type: 'array',
@@ -74,6 +74,19 @@ const targetProperties = {
     maxLength: 2048,
     pattern: '^https?://',
     description: 'The URL of a Streamable HTTP (or legacy HTTP+SSE) MCP server, instead of a command, e.g. "http://localhost:3000/mcp".',
+  },
+  config_file: {
+    type: 'string',
+    minLength: 1,
+    maxLength: PATH_MAX,
+    description:
+      'A client config that declares the server (Claude .mcp.json, Cursor .cursor/mcp.json, VS Code .vscode/mcp.json, Gemini settings.json…), instead of command or url; with server.',
+  },
+  server: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    description: 'With config_file: the name of the server entry to check, e.g. "weather".',
   },
   protocol_version: {
     type: 'string',
