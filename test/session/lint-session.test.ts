@@ -3,7 +3,7 @@
  * changed since the first, findings matched by fingerprint. Real servers over real stdio: the
  * target is a file that imports a one-defect fixture, then its clean twin.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { rules } from '../../rules/index.js';
 import type { LintReport, ServerReport } from '../../src/report/report.js';
 import { lintDelta } from '../../src/session/lint-delta.js';
-import { createLintSession } from '../../src/session/lint-session.js';
+import { createLintSession, LintCancelled } from '../../src/session/lint-session.js';
 import { fixturePath } from '../helpers/capture.js';
 
 const SLOW = 120_000;
@@ -57,6 +57,73 @@ describe('a lint session', () => {
     SLOW,
   );
 });
+
+describe('a cancelled lint', () => {
+  it(
+    "stops that run's server at once, leaves other runs alone, and keeps the run before as the one to compare with",
+    async () => {
+      // A server that never answers tools/list and writes down its pid.
+      const pidFile = join(dir, 'hang.pid');
+      const hang = join(dir, 'hang.mjs');
+      writeFileSync(
+        hang,
+        `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nawait import(${JSON.stringify(pathToFileURL(fixturePath('hostile/hang-list.mjs')).href)});\n`,
+      );
+      const hanging = createLintSession({
+        cwd: dir,
+        rules,
+        noConfig: true,
+        noSource: true,
+        timeoutMs: 60_000,
+        command: [process.execPath, hang],
+      });
+      const other = join(dir, 'other.mjs');
+      serve(other, 'clean-server.mjs');
+      const clean = createLintSession({ cwd: dir, rules, noConfig: true, noSource: true, command: [process.execPath, other] });
+
+      const controller = new AbortController();
+      const cancelled = hanging.lint({ signal: controller.signal });
+      const meanwhile = clean.lint();
+      const pid = await until(() => Number(readIfThere(pidFile)) || undefined);
+      controller.abort();
+      await expect(cancelled).rejects.toBeInstanceOf(LintCancelled);
+      await until(() => (alive(pid) ? undefined : true));
+      expect(hanging.last).toBeUndefined();
+      // The other run's server was not this run's to stop.
+      expect((await meanwhile).outcome.report.servers[0]!.score.score).toBe(100);
+      // Already aborted: nothing is started.
+      await expect(hanging.lint({ signal: controller.signal })).rejects.toBeInstanceOf(LintCancelled);
+    },
+    SLOW,
+  );
+});
+
+function readIfThere(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(probe: () => T | undefined, timeoutMs = 60_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('waited in vain');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe('lintDelta', () => {
   const finding = (fingerprint: string) => ({ fingerprint, ruleId: `rule-${fingerprint}` }) as unknown as ServerReport['findings'][number];
