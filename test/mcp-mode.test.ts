@@ -300,6 +300,7 @@ describe('mcplint mcp: linting', () => {
         }
       });
       expect(alive(pid)).toBe(true);
+      await waitFor(() => (phases.length > 0 ? true : undefined));
       const cancelledAt = Date.now();
       controller.abort();
       await expect(lint).rejects.toThrow();
@@ -308,7 +309,6 @@ describe('mcplint mcp: linting', () => {
       process.stderr.write(`mcp-mode test: the cancelled lint's server was gone ${stoppedInMs} ms after the cancellation\n`);
       // A second on a quiet machine; the bound only fails a hang.
       expect(stoppedInMs).toBeLessThan(10_000);
-      expect(phases.length).toBeGreaterThan(0);
       // The server still answers.
       expect(structured(await call('mcplint_list_rules', { limit: 1 })).count).toBe(1);
     },
