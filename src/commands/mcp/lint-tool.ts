@@ -86,7 +86,7 @@ function answer(kept: KeptLint, offset: number, limit: number, format: ResponseF
           },
         }
       : {}),
-    notes: kept.notes.slice(0, 10).map((n) => oneLine(n, 500)),
+    notes: kept.notes.slice(0, 5).map((n) => oneLine(n, 300)),
   };
   return toolResult(data, format, markdown);
 }
