@@ -7,7 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ChildProcess } from 'node:child_process';
-import { killTree, onChildTracked, reapEscaped } from './reaper.js';
+import { killTree, liveProgress, onChildTracked, onProgressTracked, reapEscaped, type LiveProgress } from './reaper.js';
 
 export interface ProcessScope {
   /** Kill every process tree started in the scope, now and from now on. Idempotent. */
@@ -15,10 +15,13 @@ export interface ProcessScope {
   readonly stopped: boolean;
   /** The pids of the server processes started in the scope, in order. */
   readonly pids: readonly number[];
+  /** How far each server session of the scope still running got (not other work's). */
+  progress(): LiveProgress[];
 }
 
 interface ScopeState {
   readonly children: ChildProcess[];
+  readonly sessions: Set<() => LiveProgress>;
   stopped: boolean;
 }
 
@@ -35,8 +38,9 @@ export function runInProcessScope<T>(work: () => Promise<T>): { readonly result:
       state.children.push(child);
       if (state.stopped) stopChild(child);
     });
+    onProgressTracked((report) => current.getStore()?.sessions.add(report));
   }
-  const state: ScopeState = { children: [], stopped: false };
+  const state: ScopeState = { children: [], sessions: new Set(), stopped: false };
   const scope: ProcessScope = {
     stop() {
       state.stopped = true;
@@ -48,6 +52,7 @@ export function runInProcessScope<T>(work: () => Promise<T>): { readonly result:
     get pids() {
       return state.children.flatMap((child) => (child.pid === undefined ? [] : [child.pid]));
     },
+    progress: () => liveProgress(state.sessions),
   };
   return { result: current.run(state, work), scope };
 }

@@ -5,6 +5,7 @@
  * Front-end neutral: --watch, `mcplint mcp` and `mcplint lsp` drive it, each printing its own way.
  */
 import { runInProcessScope } from '../connect/process-scope.js';
+import type { LiveProgress } from '../connect/reaper.js';
 import { lintRun, type LintOutcome } from './lint.js';
 import { lintDelta, type LintDelta } from './lint-delta.js';
 import type { RunOptions } from './options.js';
@@ -24,6 +25,8 @@ export interface LintRunOptions {
    * the run rejects with LintCancelled, and the session keeps the run before it as the one to compare with.
    */
   readonly signal?: AbortSignal;
+  /** Told when the run starts: `progress` reads how far this run's server sessions got (never another run's). */
+  readonly onStart?: (progress: () => LiveProgress[]) => void;
 }
 
 /** What a cancelled run rejects with. */
@@ -53,16 +56,17 @@ export function createLintSession(options: RunOptions | (() => RunOptions)): Lin
       return last;
     },
     lint(options = {}) {
-      const run = (): Promise<LintSessionRun> => runOnce(options.signal);
+      const run = (): Promise<LintSessionRun> => runOnce(options);
       const next = queue.then(run, run);
       queue = next.catch(() => undefined);
       return next;
     },
   };
 
-  async function runOnce(signal: AbortSignal | undefined): Promise<LintSessionRun> {
+  async function runOnce({ signal, onStart }: LintRunOptions): Promise<LintSessionRun> {
     if (signal?.aborted) throw new LintCancelled();
     const { result, scope } = runInProcessScope(async () => lintRun(await loadRunConfig(optionsNow())));
+    onStart?.(() => scope.progress());
     let onAbort: (() => void) | undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {

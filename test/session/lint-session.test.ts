@@ -82,9 +82,13 @@ describe('a cancelled lint', () => {
       const clean = createLintSession({ cwd: dir, rules, noConfig: true, noSource: true, command: [process.execPath, other] });
 
       const controller = new AbortController();
-      const cancelled = hanging.lint({ signal: controller.signal });
+      let progress: () => { label: string; phase: string }[] = () => [];
+      const cancelled = hanging.lint({ signal: controller.signal, onStart: (read) => (progress = read) });
       const meanwhile = clean.lint();
       const pid = await until(() => Number(readIfThere(pidFile)) || undefined);
+      // The run's progress is its own server's only, never the other run's.
+      const own = await until(() => (progress().some((p) => p.phase === 'listing') ? progress() : undefined));
+      expect(own.map((p) => p.label.includes('hang.mjs'))).toEqual([true]);
       controller.abort();
       await expect(cancelled).rejects.toBeInstanceOf(LintCancelled);
       await until(() => (alive(pid) ? undefined : true));

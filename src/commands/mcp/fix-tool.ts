@@ -27,8 +27,8 @@ export async function fixServerTool(args: Record<string, unknown>, context: Tool
     ...(args.unsafe === true ? { unsafeFixes: true } : {}),
     ...(apply && typeof args.build === 'string' ? { fixBuild: args.build } : {}),
   };
-  const progress = startProgress(context.progress);
   const { result, scope } = runInProcessScope(async () => fixRun(await loadRunConfig(options), await loadRules()));
+  const progress = startProgress(context.progress, () => scope.progress());
   // Cancelled: the servers are stopped at once, but the run is awaited still, so files it wrote are written back first.
   const stop = (): void => scope.stop();
   context.signal.addEventListener('abort', stop, { once: true });

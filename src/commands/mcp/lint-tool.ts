@@ -3,6 +3,7 @@
  * the one lint path), keep the report so a cursor can page through it, and answer with the score,
  * the counts, one page of findings and, from the second lint of a target on, what changed.
  */
+import type { LiveProgress } from '../../connect/reaper.js';
 import { ConfigError } from '../../shared/errors.js';
 import { createLintSession, LintCancelled } from '../../session/lint-session.js';
 import { decodeCursor, findingsPage, type FindingEntry } from './findings-page.js';
@@ -35,9 +36,10 @@ export async function lintServerTool(args: Record<string, unknown>, context: Too
   if (!target.ok)
     return toolError(target.problem, 'Example: {"command": "node", "args": ["dist/index.js"]} or {"url": "http://localhost:3000/mcp"}.');
   const session = store.session(target.key, () => createLintSession(target.options));
-  const progress = startProgress(context.progress);
+  let sessions: () => LiveProgress[] = () => [];
+  const progress = startProgress(context.progress, () => sessions());
   try {
-    const run = await session.lint({ signal: context.signal });
+    const run = await session.lint({ signal: context.signal, onStart: (read) => (sessions = read) });
     const server = run.outcome.report.servers[0];
     if (!server) return toolError('mcplint found no server to lint', 'Check command, args and cwd (or url).');
     const delta = run.runNumber > 1 ? run.delta.servers[0] : undefined;

@@ -18,8 +18,8 @@ const LIST_BUDGET = TEXT_LIMIT / 2 - 2_000;
 export async function planProbesTool(args: Record<string, unknown>, context: ToolContext): Promise<ToolResult> {
   const target = targetOptions(args);
   if (!target.ok) return toolError(target.problem, 'Example: {"command": "node", "args": ["dist/index.js"]}.');
-  const progress = startProgress(context.progress);
   const { result, scope } = runInProcessScope(async () => planRun(await loadRunConfig(target.options)));
+  const progress = startProgress(context.progress, () => scope.progress());
   const stop = (): void => scope.stop();
   context.signal.addEventListener('abort', stop, { once: true });
   try {
