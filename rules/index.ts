@@ -74,6 +74,7 @@ import readContentsUri from './read-contents-uri.js';
 import requestStateVerified from './request-state-verified.js';
 import resourceLinkTarget from './resource-link-target.js';
 import resourceMetadata from './resource-metadata.js';
+import resourceUpdatedSubscribed from './resource-updated-subscribed.js';
 import responseFormatOffered from './response-format-offered.js';
 import responseIdEcho from './response-id-echo.js';
 import responseSizeLimit from './response-size-limit.js';
@@ -188,6 +189,7 @@ export const rules: readonly Rule[] = [
   requestStateVerified,
   resourceLinkTarget,
   resourceMetadata,
+  resourceUpdatedSubscribed,
   responseFormatOffered,
   responseIdEcho,
   responseSizeLimit,

@@ -7,16 +7,18 @@
  * 1. `mcplint --format json -- <server>` (every probe; target ≤ 1.1), `--no-probes` (≤ 1.2) and
  *    `--no-probes --no-protocol-probes` (the SDK client's own work; ≤ 0.9) vs the SDK client
  *    (bench-sdk-client.ts) on the same server — the ratio is the figure;
- * 2. `mcplint --from` the capture of the 188-tool, 1 MB server of section 5, saved by a default
+ * 2. `mcplint --from` the capture of the 188-tool, 0.8 MB server of section 5, saved by a default
  *    run (target < 0.3 s), and of a generated 1,000-tool server;
  * 3. `mcplint --version` vs `node -e ''` (target < 0.2 s);
  * 4. a 10-server client config with `--jobs 4` vs the slowest of its servers linted alone;
- * 5. two servers like the large real ones (fixtures/bench/): 188 tools in a 1 MB `tools/list`
+ * 5. two servers like the large real ones (fixtures/bench/): 188 tools in a 0.8 MB `tools/list` (a mix of real shapes, fixtures/bench/realistic-tools.mjs)
  *    after ~0.5 s of start-up, and 118 tools that take 2 s to exit — mcplint by default,
  *    `--no-probes` and `--no-probes --no-protocol-probes` vs the SDK client and a raw JSON-RPC
  *    floor (bench-raw-client.ts), with min–max;
  * 6. `--from` 100, 1,000 and 10,000 realistic tools: time, peak memory, growth (bench-scale.ts);
- * 7. peak memory of the 1 MB lint and of flood fixtures (bench-flood-memory.ts).
+ * 7. peak memory of the 188-tool lint and of flood fixtures (bench-flood-memory.ts);
+ * 8. the slowest rule's share of rule time on the 188-tool fixture and on a real npm server
+ *    (MCPLINT_TIMING, bench-rule-timing.ts; target ≤ 20 %).
  * BENCH_ONLY=5,7 runs only those sections.
  */
 import { spawn } from 'node:child_process';
@@ -25,6 +27,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/shared/paths.js';
 import { measureMemory } from './bench-flood-memory.js';
+import { slowestRule } from './bench-rule-timing.js';
 import { growthIsLinear, measureScale } from './bench-scale.js';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
@@ -40,9 +43,9 @@ const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').
 const section = (n: number) => ONLY === undefined || ONLY.has(String(n));
 const OUT = join(PACKAGE_ROOT, '.bench');
 
-/** Servers shaped like two large real ones: a 188-tool server with a 1 MB list, a 118-tool one slow to exit. */
+/** Servers shaped like two large real ones: a 188-tool server with a 0.8 MB list, a 118-tool one slow to exit. */
 const LARGE_SERVERS: Record<string, string[]> = {
-  '188 tools, 1 MB list, 0.5 s start': [NODE, join(PACKAGE_ROOT, 'fixtures', 'bench', 'large-list-server.mjs')],
+  '188 tools, 0.8 MB list, 0.5 s start': [NODE, join(PACKAGE_ROOT, 'fixtures', 'bench', 'large-list-server.mjs')],
   '118 tools, exits 2 s after EOF': [NODE, join(PACKAGE_ROOT, 'fixtures', 'bench', 'slow-exit-server.mjs')],
 };
 
@@ -141,10 +144,10 @@ async function manyToolCapture(count: number): Promise<{ file: string; bytes: nu
   return { file, bytes: readFileSync(file).length };
 }
 
-/** A capture of the 188-tool, 1 MB server, saved by a default run (probes included), as a user would save it. */
+/** A capture of the 188-tool, 0.8 MB server, saved by a default run (probes included), as a user would save it. */
 async function largeListCapture(): Promise<{ file: string; bytes: number }> {
   const file = join(OUT, 'capture-188-tools-1mb.json');
-  const server = LARGE_SERVERS['188 tools, 1 MB list, 0.5 s start']!;
+  const server = LARGE_SERVERS['188 tools, 0.8 MB list, 0.5 s start']!;
   const made = await time(NODE, [CLI, '--format', 'json', '--save-capture', file, '--', ...server]);
   if (!existsSync(file)) throw new Error(`could not capture the 188-tool server:\n${made.stderr}`);
   return { file, bytes: readFileSync(file).length };
@@ -223,7 +226,7 @@ async function main(): Promise<void> {
     if (m.cold !== undefined) rows.push(against('   same, source index cold (--no-cache)', m.cold, null));
   }
 
-  // 2. Saved captures: the 1 MB one of the 188-tool server (target < 0.3 s), and a generated 1,000-tool one.
+  // 2. Saved captures: the one of the 188-tool server (target < 0.3 s), and a generated 1,000-tool one.
   if (section(2)) {
     process.stderr.write('  2. --from saved captures…\n');
     const large = await largeListCapture();
@@ -311,6 +314,27 @@ async function main(): Promise<void> {
     }
   }
 
+  // 8. No single rule over 20 % of rule time, on the realistic fixture and on a real program.
+  if (section(8)) {
+    process.stderr.write('  8. rule time (MCPLINT_TIMING)…\n');
+    const targets: Record<string, readonly string[]> = {
+      '188-tool fixture': LARGE_SERVERS['188 tools, 0.8 MB list, 0.5 s start']!,
+      'server-everything': SERVERS['server-everything']!,
+    };
+    for (const [name, target] of Object.entries(targets)) {
+      const slowest = await slowestRule(CLI, target, Math.max(3, Math.ceil(RUNS / 2)));
+      rows.push({
+        figure: `8. slowest rule, ${name}: ${slowest.rule} (of ${slowest.totalMs.toFixed(0)} ms)`,
+        mcplint: null,
+        reference: null,
+        referenceName: '',
+        ratio: null,
+        target: `${(slowest.share * 100).toFixed(1)} % ≤ 20 %`,
+        met: slowest.share <= 0.2,
+      });
+    }
+  }
+
   // Table.
   const header = ['figure', 'mcplint', 'min–max', 'peak', 'reference', '', 'ratio', 'target', 'met'];
   const lines = rows.map((r) => [
@@ -379,7 +403,7 @@ async function largeServers(): Promise<Row[]> {
 async function scale(): Promise<Row[]> {
   process.stderr.write('  6. --from scale points…\n');
   const base = join(OUT, 'capture-188-realistic-base.json');
-  const server = LARGE_SERVERS['188 tools, 1 MB list, 0.5 s start']!;
+  const server = LARGE_SERVERS['188 tools, 0.8 MB list, 0.5 s start']!;
   const made = await time(NODE, [CLI, '--format', 'json', '--no-probes', '--save-capture', base, '--', ...server]);
   if (!existsSync(base)) throw new Error(`could not capture the 188-tool server:\n${made.stderr}`);
   const points = await measureScale(CLI, base, OUT, (line) => process.stderr.write(line));

@@ -8,6 +8,9 @@
  * ts-morph/typescript (source mapping), ajv (schemas not precompiled), cosmiconfig (config files).
  * dist/src keeps the unbundled build: the library entry and the tests use it. The GitHub Action has a
  * bundle of its own with nothing external (scripts/bundle-action.ts).
+ * Source maps are written beside the bundle (and left out of the package, package.json `files`): with
+ * them mcplint's source index reads a bundled build as its originals and leaves the bundled
+ * libraries (node_modules) alone, so `mcplint -- mcplint mcp` judges mcplint's own code only.
  * Everything is emitted into one flat folder, so `new URL('./worker.js', import.meta.url)` in the
  * code that starts the worker finds the bundled worker.
  */
@@ -36,5 +39,5 @@ const bundle = await rolldown({
   external: EXTERNAL,
   logLevel: 'warn',
 });
-await bundle.write({ dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' });
+await bundle.write({ dir: OUT, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', sourcemap: true });
 await bundle.close();

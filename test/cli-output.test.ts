@@ -17,17 +17,20 @@ const scratch = () => mkdtempSync(join(tmpdir(), 'mcplint-cli-output-'));
 
 describe.concurrent('--quiet: errors only and one summary line', () => {
   it('prints the error findings and a summary that counts the warnings it leaves out', async () => {
-    // 1 tool-surface-budget warning (raised to error here) and 188 input-schema-bounded warnings.
+    // 1 tool-surface-budget warning (raised to error here), input-schema-bounded warnings and response-format-offered notes.
     const server = fixturePath('bench/large-list-server.mjs');
     const [quiet, full] = await Promise.all([
       runCli(['--quiet', '--rule', 'tool-surface-budget=error', '--', node, server]),
       runCli(['--rule', 'tool-surface-budget=error', '--format', 'json', '--', node, server]),
     ]);
-    const counts = JSON.parse(full.stdout).servers[0].counts as { error: number; warning: number };
+    const counts = JSON.parse(full.stdout).servers[0].counts as { error: number; warning: number; note: number };
     expect(counts.error).toBeGreaterThan(0);
     expect(counts.warning).toBeGreaterThan(0);
+    expect(counts.note).toBeGreaterThan(0);
     const lines = quiet.stdout.trimEnd().split('\n');
-    expect(lines.at(-1)).toBe(`✖ ${counts.error} error${counts.error === 1 ? '' : 's'} (${counts.warning} warnings not shown)`);
+    expect(lines.at(-1)).toBe(
+      `✖ ${counts.error} error${counts.error === 1 ? '' : 's'} (${counts.warning} warnings, ${counts.note} notes not shown)`,
+    );
     expect(quiet.stdout).toContain('tool-surface-budget');
     expect(lines.slice(0, -1).join('\n')).not.toMatch(/warning|score|Top fixes|not checked|not applicable|input-schema-bounded/);
     expect(quiet.stderr).toBe('');

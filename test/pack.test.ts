@@ -172,6 +172,25 @@ describe.skipIf(skip)('npm package', () => {
       expect(published.status, published.stderr).toBe(1);
       const manifestReport = JSON.parse(published.stdout) as { servers: { findings: { ruleId: string }[] }[] };
       expect(manifestReport.servers[0]!.findings.map((f) => f.ruleId)).toContain('manifest-version-exact');
+      // mcplint mcp runs on the SDK bundled into dist/bin (the install has no @modelcontextprotocol): it answers tools/list.
+      const requests = [
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pack-test', version: '1' } },
+        },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ];
+      const mcp = spawnSync(bin, ['mcp'], {
+        cwd: appDir,
+        encoding: 'utf8',
+        timeout: 30_000,
+        input: requests.map((r) => JSON.stringify(r)).join('\n') + '\n',
+      });
+      expect(mcp.status, mcp.stderr).toBe(0);
+      expect(mcp.stdout).toContain('"mcplint_lint_server"');
       const explain = run(bin, ['explain', 'handshake'], appDir, 30_000);
       expect(explain.stdout).toContain('Example from the test fixtures');
       // The library entry point and the published config schema resolve.

@@ -216,6 +216,20 @@ describe('source index: edge cases', () => {
     ]);
   });
 
+  it('takes a call of an Object.prototype method (buffer.toString("utf8", 0, end)) for no registration', async () => {
+    // Found when mcplint indexed itself: SERVER_METHODS["toString"] was Object's own, and the whole index failed.
+    const dir = project({
+      'server.mjs': server(
+        [
+          "const end = 1; Buffer.from('ab').toString('utf8', 0, end);",
+          "server.registerTool('x_fine', {}, async () => ({ content: [] }));",
+        ].join('\n'),
+      ),
+    });
+    const index = await buildSourceIndex(dir, { entry: join(dir, 'server.mjs') });
+    expect(index.registrations.map((r) => r.name)).toEqual(['x_fine']);
+  });
+
   it('uses a built file when its source map names no existing original, and inline maps when they do', async () => {
     const inline = Buffer.from(JSON.stringify({ version: 3, sources: ['../src/server.ts'], mappings: '' })).toString('base64');
     const dir = project({

@@ -1,6 +1,6 @@
 /**
  * The command line after `--version`: yargs with the commands lint (the default), plan, init,
- * rules and explain. Lint's and plan's flags come from the option table (src/cli/options.ts); the
+ * rules, explain and mcp. Lint's and plan's flags come from the option table (src/cli/options.ts); the
  * everyday lint command line is read from the same table without loading yargs (fast-args.ts).
  * Resolves to the exit code; every failure becomes one line on stderr (a config file: one line per
  * problem), never a stack trace (except an internal error, which asks to be reported).
@@ -132,6 +132,20 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
         exitCode = await explainCommand(args.rule, args.format);
       },
     )
+    .command(
+      'mcp',
+      'Run mcplint as an MCP server on stdio, for coding agents: tools to lint a server, fix it, plan its probes, explain and list rules (docs/mcp-mode.md)',
+      (y) => y.options(OWN_OPTIONS.mcp).example('claude mcp add mcplint -- npx mcplint mcp', 'Give Claude Code the mcplint tools'),
+      async () => {
+        const { serveMcp } = await import('../commands/mcp/server.js');
+        await serveMcp();
+        // The client is gone: stop any server a cancelled lint left starting, and do not wait for stray handles.
+        const { killAll } = await import('../connect/reaper.js');
+        killAll();
+        setTimeout(() => process.exit(EXIT.ok), MCP_EXIT_GRACE_MS).unref();
+        exitCode = EXIT.ok;
+      },
+    )
     .strict()
     .version(VERSION)
     .alias('version', 'v')
@@ -186,6 +200,9 @@ async function stopServers(): Promise<void> {
   killAll();
   setTimeout(() => process.exit(EXIT.usage), INTERNAL_ERROR_EXIT_MS).unref();
 }
+
+/** How long `mcplint mcp` may take to end after its client left before it exits regardless. */
+const MCP_EXIT_GRACE_MS = 1000;
 
 /** How long output may take to drain after an internal error before mcplint exits regardless. */
 const INTERNAL_ERROR_EXIT_MS = 2000;

@@ -38,9 +38,17 @@ function serversStart(): void {
   for (const listener of firstServerListeners.splice(0)) listener();
 }
 
+/** What is told of every server process tracked (src/connect/process-scope.ts: the processes of one lint). */
+const trackListeners = new Set<(child: ChildProcess) => void>();
+
+export function onChildTracked(listener: (child: ChildProcess) => void): void {
+  trackListeners.add(listener);
+}
+
 export function trackChild(child: ChildProcess, marker?: string): void {
   serversStart();
   live.add(child);
+  for (const listener of trackListeners) listener(child);
   if (child.pid !== undefined && marker !== undefined) {
     sessions.set(child.pid, { marker, start: Number(readStat(child.pid)?.start ?? OWN_START) });
   }
@@ -365,18 +373,26 @@ export interface LiveProgress {
 }
 
 const progress = new Set<() => LiveProgress>();
+/** What is told of every progress callback registered (src/connect/process-scope.ts: the sessions of one lint). */
+const progressListeners = new Set<(report: () => LiveProgress) => void>();
+
+export function onProgressTracked(listener: (report: () => LiveProgress) => void): void {
+  progressListeners.add(listener);
+}
 
 /** Register a session's progress callback; returns the function that unregisters it. */
 export function trackProgress(report: () => LiveProgress): () => void {
   serversStart();
   progress.add(report);
+  for (const listener of progressListeners) listener(report);
   return () => progress.delete(report);
 }
 
-/** Progress of every session still running. */
-export function liveProgress(): LiveProgress[] {
+/** Progress of every session still running; `among`: of those of these callbacks only. */
+export function liveProgress(among?: ReadonlySet<() => LiveProgress>): LiveProgress[] {
   const out: LiveProgress[] = [];
   for (const report of progress) {
+    if (among && !among.has(report)) continue;
     try {
       out.push(report());
     } catch {

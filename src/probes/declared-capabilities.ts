@@ -47,7 +47,7 @@ function completionSteps(ctx: PlanContext): StepSpec[] {
     ];
   }
   const template = listedTemplates(ctx.input).find((t) => t.variables.length > 0);
-  if (!template) return [];
+  if (!template) return [missingReferenceCompletion(ctx)];
   const variable = template.variables[0]!;
   return [
     {
@@ -58,6 +58,29 @@ function completionSteps(ctx: PlanContext): StepSpec[] {
       detail: { capability },
     },
   ];
+}
+
+/** The prompt name asked for when nothing listed takes a completion: one no server lists. */
+export const MISSING_COMPLETION_PROMPT = 'mcplint_no_such_prompt';
+
+/**
+ * Nothing listed has an argument to complete, yet "completions" is declared: a completion for a
+ * prompt that does not exist still shows whether the method exists. An error saying the prompt is
+ * unknown is the right answer; -32601 says the capability is not there.
+ */
+function missingReferenceCompletion(ctx: PlanContext): StepSpec {
+  const listed = new Set(listedPrompts(ctx.input).map((p) => p.name));
+  let name = MISSING_COMPLETION_PROMPT;
+  for (let n = 2; listed.has(name); n++) name = `${MISSING_COMPLETION_PROMPT}_${n}`;
+  return {
+    method: 'completion/complete',
+    params: { ref: { type: 'ref/prompt', name }, argument: { name: 'value', value: '' } },
+    purpose: 'declared-capability',
+    reason:
+      `the server declares "completions" but lists no prompt argument or resource template to complete, so completion/complete ` +
+      `for prompt "${name}", which it does not list, must still be answered (an error naming the unknown prompt, never -32601)`,
+    detail: { capability: 'completions', missingReference: true },
+  };
 }
 
 /** 2026-07-28 has neither logging/setLevel nor resources/subscribe (subscriptions/listen replaces it). */

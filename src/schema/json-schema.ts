@@ -14,6 +14,9 @@ import { nestsDeeperThan, SCHEMA_DEPTH_LIMIT } from '../shared/json-depth.js';
 import { atLeast, isKnownProtocolVersion, type ProtocolVersion } from '../shared/protocol-version.js';
 import { MCP_SCHEMAS_DIR } from '../shared/paths.js';
 import { ajvLinearRegExp, patternProblem } from '../shared/linear-regexp.js';
+import { localReferenceProblems } from './local-references.js';
+import type { SchemaProblem } from './schema-problem.js';
+import { plainConformance } from './plain-conformance.js';
 import { provablyValidSchema } from './schema-shape.js';
 
 const require = createRequire(import.meta.url);
@@ -96,11 +99,7 @@ function addFormats(ajv: AjvType): void {
   ajv.addFormat('byte', isBase64);
 }
 
-export interface SchemaProblem {
-  /** JSON pointer into the validated value (or into the schema, for schema errors). */
-  readonly pointer: string;
-  readonly message: string;
-}
+export type { SchemaProblem } from './schema-problem.js';
 
 export type SchemaVerdict =
   | { readonly ok: true; readonly dialect: Dialect }
@@ -164,21 +163,25 @@ export function checkUserSchema(schema: unknown, fallback: Dialect): SchemaVerdi
     const patterns = patternProblems(schema);
     if (patterns.length > 0) return { ok: false, dialect, problems: patterns };
   }
-  // Most schemas are plainly valid and refer to nothing: settled without the validator or a cache key (their JSON text).
-  if (!features.reference && hasPrecompiledMeta(dialect) && provablyValidSchema(stripId(schema as Record<string, unknown>), dialect)) {
-    return { ok: true, dialect };
+  // Most schemas are plainly valid and refer to nothing, or only to their own subschemas (zod 4,
+  // Pydantic): settled without the validator, the compiler or a cache key (their JSON text).
+  const record = stripId(schema as Record<string, unknown>);
+  const proven = hasPrecompiledMeta(dialect) && provablyValidSchema(record, dialect);
+  const references = features.reference ? localReferenceProblems(record, proven || dialect !== 'draft-07') : [];
+  if (proven && references !== undefined) {
+    return references.length === 0 ? { ok: true, dialect } : { ok: false, dialect, problems: references };
   }
   const key = `${dialect}\u0000${JSON.stringify(schema)}`;
   const cached = userVerdicts.get(key);
   if (cached) return cached;
   let verdict: SchemaVerdict;
-  const meta = metaValidate(dialect, stripId(schema as Record<string, unknown>));
+  const meta = metaValidate(dialect, record);
   if (!meta.valid) {
     verdict = { ok: false, dialect, problems: toProblems(meta.errors) };
-  } else if (!features.reference) {
-    // Valid against the meta-schema and nothing to resolve: valid. Compiling (the costly part) waits
-    // until a value is validated against it, which most schemas never are.
-    verdict = { ok: true, dialect };
+  } else if (references !== undefined) {
+    // Valid against the meta-schema and every reference lands on a subschema it judged: valid.
+    // Compiling (the costly part) waits until a value is validated against it, which most schemas never are.
+    verdict = references.length === 0 ? { ok: true, dialect } : { ok: false, dialect, problems: references };
   } else {
     verdict = compileUserSchema(userAjvFor(dialect), key, schema as Record<string, unknown>, dialect);
   }
@@ -306,6 +309,8 @@ function schemaFeatures(root: unknown): SchemaFeatures {
 export function validateAgainstUserSchema(schema: unknown, fallback: Dialect, value: unknown): SchemaVerdict {
   const verdict = checkUserSchema(schema, fallback);
   if (!verdict.ok) return verdict;
+  // A plain schema the value conforms to needs no compiler (plain-conformance.ts); anything else is the compiler's to explain.
+  if (plainConformance(schema, value) === 'valid') return verdict;
   const key = `${verdict.dialect}\u0000${JSON.stringify(schema)}`;
   if (!userValidators.has(key)) {
     const compiled = compileUserSchema(userAjvFor(verdict.dialect), key, schema as Record<string, unknown>, verdict.dialect);

@@ -75,6 +75,8 @@ const singleSchema: ShapeCheck = (value, strictEnum, depth) =>
 export const PROVEN_KEYWORDS: ReadonlyMap<string, ShapeCheck> = new Map<string, ShapeCheck>([
   ['$schema', isString],
   ['$comment', isString],
+  // Where a reference lands is judged apart (local-references.ts); the meta-schemas ask only for a string (format uri-reference, not checked by the precompiled validators).
+  ['$ref', isString],
   ['title', isString],
   ['description', isString],
   ['format', isString],
@@ -130,7 +132,6 @@ export const PROVEN_KEYWORDS: ReadonlyMap<string, ShapeCheck> = new Map<string, 
 /** Keywords a meta-schema constrains that are not checked here: a schema using one is left to the validator. */
 export const UNPROVEN_KEYWORDS: ReadonlySet<string> = new Set([
   '$id',
-  '$ref',
   '$anchor',
   '$dynamicRef',
   '$dynamicAnchor',

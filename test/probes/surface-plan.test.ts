@@ -68,6 +68,21 @@ describe('read-side probes', () => {
     });
   });
 
+  it('complete a prompt that does not exist when nothing listed takes a completion (the method must still exist)', () => {
+    const capabilities = { tools: {}, prompts: {}, completions: {} };
+    const prompts = [{ name: 'mcplint_no_such_prompt', description: 'A prompt without arguments.' }];
+    const plan = buildPlan(makeCapture({ tools: cleanTools(), prompts, capabilities }), config());
+    const step = plan.steps.find((s) => s.method === 'completion/complete')!;
+    // A listed prompt of that name is stepped around: the reference must be one the server does not have.
+    expect(step.params).toEqual({ ref: { type: 'ref/prompt', name: 'mcplint_no_such_prompt_2' }, argument: { name: 'value', value: '' } });
+    expect(step.reason).toContain('which it does not list, must still be answered');
+    expect(
+      buildPlan(makeCapture({ tools: cleanTools(), capabilities: { tools: {} } }), config()).steps.some(
+        (s) => s.method === 'completion/complete',
+      ),
+    ).toBe(false);
+  });
+
   it('stay off with probes.surface: false and with --no-probes, and are skipped for what the server does not offer', () => {
     for (const off of [config({ surface: false }), config({}, { probes: false })])
       expect(surfaceSteps(buildPlan(bookstore(), off))).toEqual([]);

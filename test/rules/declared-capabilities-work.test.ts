@@ -1,5 +1,7 @@
 import rule from '../../rules/declared-capabilities-work.js';
-import { makeCapture } from '../helpers/capture.js';
+import { describe, expect, it } from 'vitest';
+import { probeCalls } from '../../src/model/probe-records.js';
+import { captureFixture, lintAll, makeCapture } from '../helpers/capture.js';
 import { call, error, ran, result } from '../helpers/probes.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
@@ -48,4 +50,16 @@ ruleTester(rule).run({
       findings: [{ messageId: 'methodNotFound', subject: 'server', message: /"prompts" capability, yet answered prompts\/get/ }],
     },
   ],
+});
+
+describe('declared-capabilities-work, live', () => {
+  it('finds a declared completions capability without the method, though nothing listed takes a completion', async () => {
+    const capture = await captureFixture('probes/completions-declared-only.mjs');
+    const sent = probeCalls(capture, 'declared-capabilities').map((c) => c.params);
+    expect(sent).toEqual([{ ref: { type: 'ref/prompt', name: 'mcplint_no_such_prompt' }, argument: { name: 'value', value: '' } }]);
+    const findings = lintAll(capture).findings.filter((f) => f.ruleId === 'declared-capabilities-work');
+    expect(findings.map((f) => f.message)).toEqual([
+      expect.stringMatching(/declares the "completions" capability, yet answered completion\/complete with -32601/),
+    ]);
+  }, 60_000);
 });

@@ -37,7 +37,8 @@ export class RegistrationCollector implements CallVisitor {
 
   visitCall(call: CallExpression, callee: PropertyAccessExpression): void {
     const method = callee.getName();
-    const server = SERVER_METHODS[method];
+    // Own keys only: a call of `x.constructor(…)` or `x.toString(…)` is no registration.
+    const server = Object.hasOwn(SERVER_METHODS, method) ? SERVER_METHODS[method] : undefined;
     if (server) serverRegistration(call, server, this.scope, this.found);
     else if (method === 'setRequestHandler') requestHandler(call, this.scope, this.found);
   }
