@@ -5,7 +5,7 @@
  * rules; the broken ones report each defect, located at its line of the manifest in every view.
  * The PyPI pair is not launched (it would have to be installed): its manifest rules run alone.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -192,6 +192,21 @@ describe.concurrent('mcplint --manifest', () => {
     );
     expect(results[3]!.stderr).toMatch(/bundle\.mcpb: refused the bundle archive: /);
     expect(results[4]!.stderr).toMatch(/absent\.json: file not found/);
+  });
+
+  it('finds a published manifest in the working directory when no target is given, before package.json bin', async () => {
+    const found = await runCli(['--format', 'json'], { cwd: fixturePath('manifests/npm-broken') });
+    const report = JSON.parse(found.stdout) as JsonReport;
+    expect(report.servers[0]!.notes[0]).toMatch(/^linted server\.json \(server\.json 2025-12-11\)/);
+    expect(summaryOf(report)).toContain('manifest-version-exact range server');
+    // A browser extension's manifest.json is no MCP Bundle: package.json's bin is linted as before.
+    const dir = join(scratch, 'extension');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ manifest_version: 3, name: 'An extension' }));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'x', bin: fixturePath('clean-server.mjs') }));
+    const bin = await runCli(['--format', 'json'], { cwd: dir });
+    expect(bin.code, bin.stderr).toBe(0);
+    expect((JSON.parse(bin.stdout) as JsonReport).servers[0]!.notes.join('\n')).not.toMatch(/manifest/);
   });
 
   it('takes one target only', async () => {

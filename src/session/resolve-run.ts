@@ -31,7 +31,12 @@ export type RunTarget =
    * A published manifest (docs/manifests.md): validated, and the server it launches linted;
    * `packed`: its npm package checked as npm would publish it (--no-packed: not).
    */
-  | { readonly kind: 'manifest'; readonly foundBy: '--manifest'; readonly file: string; readonly packed: boolean }
+  | {
+      readonly kind: 'manifest';
+      readonly foundBy: '--manifest' | 'manifest in this directory';
+      readonly file: string;
+      readonly packed: boolean;
+    }
   | {
       readonly kind: 'client-config';
       readonly foundBy: '--config-file';
@@ -159,7 +164,10 @@ export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedR
   return deepFreeze(structuredClone(run));
 }
 
-/** A resolved target, then `--from`, `--manifest`, `--config-file`, `--url`, `-- command`, the config's `target`, package.json `bin`. */
+/**
+ * A resolved target, then `--from`, `--manifest`, `--config-file`, `--url`, `-- command`, the
+ * config's `target`, a published manifest in the working directory, package.json `bin`.
+ */
 function runTarget(options: RunOptions, loaded: LoadedConfig): RunTarget | null {
   if (options.target) return { kind: 'server', foundBy: 'target option', server: options.target };
   if (options.from) return { kind: 'capture-file', foundBy: '--from', file: options.from };
@@ -191,6 +199,8 @@ function runTarget(options: RunOptions, loaded: LoadedConfig): RunTarget | null 
     };
     return { kind: 'server', foundBy: 'config target', server };
   }
+  const published = publishedManifest(options.cwd);
+  if (published) return { kind: 'manifest', foundBy: 'manifest in this directory', file: published, packed: options.noPacked !== true };
   const bin = packageBin(options.cwd);
   if (!bin) return null;
   const server: ResolvedTarget = {
@@ -200,6 +210,29 @@ function runTarget(options: RunOptions, loaded: LoadedConfig): RunTarget | null 
   };
   return { kind: 'server', foundBy: 'package.json bin', server };
 }
+
+/**
+ * server.json, else manifest.json, in `cwd` when it is the kind --manifest lints: a server.json
+ * that names a registry schema, a manifest.json with a string `manifest_version` (or `dxt_version`)
+ * and a `server` — so a browser extension's manifest.json (`"manifest_version": 3`) is left alone.
+ */
+function publishedManifest(cwd: string): string | undefined {
+  for (const file of ['server.json', 'manifest.json']) {
+    const text = readTextIfPresent(resolve(cwd, file), 'project file', file);
+    if (text === undefined) continue;
+    try {
+      const doc = JSON.parse(text) as Record<string, unknown>;
+      if (file === 'server.json' && typeof doc.$schema === 'string' && doc.$schema.startsWith(REGISTRY_SCHEMAS)) return file;
+      const version = doc.manifest_version ?? doc.dxt_version;
+      if (file === 'manifest.json' && typeof version === 'string' && typeof doc.server === 'object' && doc.server !== null) return file;
+    } catch {
+      // Not JSON: not a manifest to find (given with --manifest, it would be one line and exit 2).
+    }
+  }
+  return undefined;
+}
+
+const REGISTRY_SCHEMAS = 'https://static.modelcontextprotocol.io/schemas/';
 
 /** The one `bin` of package.json in `cwd`, as an absolute path. */
 function packageBin(cwd: string): string | undefined {

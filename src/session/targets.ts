@@ -114,7 +114,7 @@ function noTarget(configFile: string | undefined): string {
     'no server to lint. Give a command after --, e.g. `mcplint -- node dist/index.js`, a saved capture with --from, ' +
     'or a "target" in mcplint.config.json. Tried: command line, config file' +
     (configFile ? ` (${configFile}, no target)` : ' (none found)') +
-    ', package.json "bin" in this directory (none).'
+    ', server.json or manifest.json in this directory (none), package.json "bin" in this directory (none).'
   );
 }
 
