@@ -80,12 +80,15 @@ describe('readManifest', () => {
       'pyproject.toml':
         '[build-system]\nname = "not-this"\n\n[project]\nname = "bookstore-mcp"\nversion = \'0.4.0\'\n[tool.uv]\nversion = "9"\n',
       'README.md': '# Bookstore\n<!-- mcp-name: io.github.mcplint/bookstore -->\n',
+      Dockerfile:
+        'FROM node:20\nLABEL org.opencontainers.image.title="bookstore" \\\n  io.modelcontextprotocol.server.name="io.github.mcplint/bookstore"\n',
     });
     const { record } = readManifest(join(dir, 'server.json'), dir);
     expect(record.project).toEqual({
       packageJson: { name: 'bookstore-mcp-server', version: '1.0.0', mcpName: 'io.github.mcplint/bookstore' },
       pyproject: { name: 'bookstore-mcp', version: '0.4.0' },
       readmeMcpNames: ['io.github.mcplint/bookstore'],
+      dockerfileMcpNames: ['io.github.mcplint/bookstore'],
     });
     expect(record.positions['/packages/0/version']).toEqual({ line: 10, column: 7 });
   });

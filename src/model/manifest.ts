@@ -42,6 +42,8 @@ export interface ManifestProject {
   readonly pyproject?: { readonly name?: string; readonly version?: string };
   /** The `mcp-name: <name>` markers of the README beside the manifest (the registry's PyPI ownership check). */
   readonly readmeMcpNames?: readonly string[];
+  /** The `io.modelcontextprotocol.server.name` labels of the Dockerfile beside the manifest (the registry's OCI ownership check). */
+  readonly dockerfileMcpNames?: readonly string[];
   /** MCPB: the `server.entry_point` file, relative to the bundle directory, and whether it is a file inside it. */
   readonly entryPoint?: { readonly path: string; readonly exists: boolean; readonly inside: boolean };
   /** The launched npm package as npm would publish it (src/session/packed.ts): what it leaves out. */

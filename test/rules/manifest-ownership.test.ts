@@ -4,6 +4,7 @@ import { manifestCapture, serverJson } from '../helpers/manifest.js';
 import { ruleTester } from '../helpers/rule-tester.js';
 
 const pypi = [{ registryType: 'pypi', identifier: 'bookstore-mcp', version: '1.0.0', transport: { type: 'stdio' } }];
+const oci = [{ registryType: 'oci', identifier: 'ghcr.io/mcplint/bookstore:1.0.0', transport: { type: 'stdio' } }];
 
 describe('manifest-ownership', () => {
   ruleTester(rule).run({
@@ -17,6 +18,11 @@ describe('manifest-ownership', () => {
             readmeMcpNames: ['io.github.mcplint/bookstore'],
           }),
       },
+      {
+        name: 'accepts an OCI image whose Dockerfile carries the label',
+        capture: () => manifestCapture(serverJson({ packages: oci }), { dockerfileMcpNames: ['io.github.mcplint/bookstore'] }),
+      },
+      { name: 'says nothing of an OCI image without a Dockerfile here', capture: () => manifestCapture(serverJson({ packages: oci }), {}) },
       {
         name: 'says nothing of a package of another project',
         capture: () => manifestCapture(serverJson(), { packageJson: { name: 'something-else', version: '1.0.0' } }),
@@ -32,6 +38,11 @@ describe('manifest-ownership', () => {
         name: 'reports an mcpName of another server',
         capture: () => manifestCapture(serverJson({ name: 'io.github.mcplint/books' })),
         findings: [{ messageId: 'npmDiffers', subject: 'server' }],
+      },
+      {
+        name: 'reports a Dockerfile without the label',
+        capture: () => manifestCapture(serverJson({ packages: oci }), { dockerfileMcpNames: ['io.github.mcplint/other'] }),
+        findings: [{ messageId: 'ociMissing', subject: 'server' }],
       },
       {
         name: 'reports a PyPI README without the marker',

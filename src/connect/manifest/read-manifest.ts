@@ -74,6 +74,8 @@ function projectFacts(dir: string): ManifestProject {
   }
   const toml = readTextIfPresent(join(dir, 'pyproject.toml'), 'pyproject.toml', 'pyproject.toml');
   if (toml !== undefined) facts.pyproject = projectTable(toml);
+  const dockerfile = readTextIfReadable(join(dir, 'Dockerfile'), 'project file');
+  if (dockerfile !== undefined) facts.dockerfileMcpNames = dockerLabels(dockerfile);
   for (const name of ['README.md', 'README.rst', 'README.txt', 'README']) {
     const readme = readTextIfReadable(join(dir, name), 'project file');
     if (readme === undefined) continue;
@@ -81,6 +83,22 @@ function projectFacts(dir: string): ManifestProject {
     break;
   }
   return facts;
+}
+
+/**
+ * The values of `LABEL io.modelcontextprotocol.server.name=…` in a Dockerfile (quoted or not, among
+ * other labels of the same instruction; line continuations joined).
+ */
+function dockerLabels(text: string): string[] {
+  const joined = text.replace(/\\\r?\n/g, ' ');
+  const out: string[] = [];
+  for (const line of joined.split('\n')) {
+    if (!/^\s*LABEL\s/i.test(line)) continue;
+    for (const m of line.matchAll(/io\.modelcontextprotocol\.server\.name\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))/g))
+      out.push(m[1] ?? m[2] ?? m[3]!);
+    if (out.length >= 20) break;
+  }
+  return out;
 }
 
 function pick(object: JsonObject, keys: readonly string[]): Record<string, string> {
