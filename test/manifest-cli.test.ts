@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePath } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
+import { startHttpFixture } from './helpers/targets.js';
 
 interface JsonFinding {
   readonly ruleId: string;
@@ -151,20 +152,43 @@ describe.concurrent('mcplint --manifest', () => {
     ]);
   });
 
-  it('lints the manifest alone when nothing can be launched here (a remote-only server.json), and says why', async () => {
+  it('lints the manifest alone when nothing can be launched here (a remote behind a URL template), and says why', async () => {
     const file = join(scratch, 'server.json');
     const remoteOnly = {
       $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
       name: 'io.github.mcplint/remote',
       description: 'A remote bookstore.',
       version: '1.0.0',
-      remotes: [{ type: 'streamable-http', url: 'http://bookstore.invalid/mcp' }],
+      remotes: [{ type: 'streamable-http', url: 'https://{tenant}.bookstore.invalid/mcp', variables: { tenant: { isRequired: true } } }],
     };
     writeFileSync(file, JSON.stringify(remoteOnly, null, 2));
     const { code, report } = await lintJson(['--manifest', file]);
     expect(code).toBe(0);
-    expect(summaryOf(report)).toEqual(['manifest-remote-https plainHttp server']);
+    expect(summaryOf(report)).toEqual([]);
     expect(report.servers[0]!.notes.join('\n')).toMatch(/declares no packages, so there is nothing to launch here/);
+  });
+
+  it("lints a remote-only server.json's remote URL as --url would, with the manifest rules", async () => {
+    const server = await startHttpFixture('clean-server.mjs');
+    try {
+      const file = join(scratch, 'remote.server.json');
+      const remote = {
+        $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+        name: 'io.github.mcplint/remote',
+        description: 'A remote bookstore.',
+        version: '1.0.0',
+        remotes: [{ type: 'streamable-http', url: server.url }],
+      };
+      writeFileSync(file, JSON.stringify(remote, null, 2));
+      const [viaManifest, direct] = await Promise.all([lintJson(['--manifest', file]), lintJson(['--url', server.url])]);
+      // The loopback test server is plain http://, which a published remote must not be.
+      expect(summaryOf(viaManifest.report).sort()).toEqual([...summaryOf(direct.report), 'manifest-remote-https plainHttp server'].sort());
+      expect(viaManifest.report.servers[0]!.notes[0]).toBe(
+        `linted ${file} (server.json 2025-12-11); launched remotes[0] (Streamable HTTP)`,
+      );
+    } finally {
+      await server.stop();
+    }
   });
 
   it('refuses what it cannot read as a manifest: one line, exit 2, naming what it knows', async () => {

@@ -35,6 +35,8 @@ export interface ResolvedHttpTarget {
   readonly clientConfig?: ClientConfigRecord;
   readonly timeoutMs?: number;
   readonly secrets?: readonly string[];
+  /** --manifest: the server.json whose remote this is, put in the capture for the manifest rules. */
+  readonly manifest?: ManifestRecord;
 }
 
 export type ResolvedTarget = ResolvedStdioTarget | ResolvedHttpTarget;
@@ -96,7 +98,7 @@ export async function captureTarget(target: ResolvedTarget, options: TargetCaptu
 /** The capture with what declared the target: its client config record, and its manifest (--manifest). */
 function withDeclarations(capture: Capture, target: ResolvedTarget): Capture {
   const configured = withClientConfig(capture, target.clientConfig);
-  return !isHttpTarget(target) && target.manifest ? { ...configured, manifest: target.manifest } : configured;
+  return target.manifest ? { ...configured, manifest: target.manifest } : configured;
 }
 
 /** Capture a server over Streamable HTTP (or legacy HTTP+SSE), with the HTTP probes. */

@@ -127,7 +127,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   // HTTP has no shutdown phase: what was judged while the probes ran is all that was judged early.
   await judgedEarly;
   const done = finished(input, capture, mapped, declared, planned);
-  const notes = target.kind !== 'http' && target.manifest ? manifestNotes(target.manifest) : [];
+  const notes = target.manifest ? manifestNotes(target.manifest) : [];
   return {
     ...done,
     ...(notes.length > 0 ? { runNotes: [...notes, ...done.runNotes] } : {}),

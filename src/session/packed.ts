@@ -5,13 +5,14 @@
  * devDependency only, goes into the manifest record for `manifest-packed-files`.
  */
 import { join, relative, sep } from 'node:path';
-import type { ResolvedStdioTarget } from '../connect/capture-target.js';
+import { isHttpTarget, type ResolvedTarget } from '../connect/capture-target.js';
 import type { ManifestRecord, PackedFacts } from '../model/manifest.js';
 import { isObject } from '../shared/json.js';
 import { readTextIfPresent } from '../shared/read-bounded.js';
 
 /** A server.json launch is an npm package of this project (its bin, in its folder): the target with what npm would publish of it. */
-export async function withPacked(target: ResolvedStdioTarget): Promise<ResolvedStdioTarget> {
+export async function withPacked(target: ResolvedTarget): Promise<ResolvedTarget> {
+  if (isHttpTarget(target)) return target;
   const { manifest, cwd, args } = target;
   if (manifest?.kind !== 'server.json' || !cwd || !args[0]) return target;
   return { ...target, manifest: await withPackedFacts(manifest, cwd, args[0]) };

@@ -10,11 +10,11 @@ import { delimiter, join, resolve, sep } from 'node:path';
 import type { ManifestLaunch, ManifestRecord } from '../../model/manifest.js';
 import { isObject, type JsonObject } from '../../shared/json.js';
 import { readTextIfPresent } from '../../shared/read-bounded.js';
-import type { ResolvedStdioTarget } from '../capture-target.js';
+import type { ResolvedHttpTarget, ResolvedStdioTarget } from '../capture-target.js';
 import { PLACEHOLDER } from './manifest-notes.js';
 
 export type ManifestLaunchPlan =
-  | { readonly target: ResolvedStdioTarget; readonly launch: ManifestLaunch }
+  | { readonly target: ResolvedStdioTarget | ResolvedHttpTarget; readonly launch: ManifestLaunch }
   /** Why nothing was launched, for the report's notes. */
   | { readonly problem: string };
 
@@ -28,6 +28,8 @@ function packageLaunch(record: ManifestRecord, dir: string, path: string): Manif
   const pkgName = record.project.packageJson?.name;
   const index = packages.findIndex((p) => isObject(p) && p.registryType === 'npm' && p.identifier === pkgName && pkgName !== undefined);
   if (index === -1) {
+    const remote = remoteTarget(record, path);
+    if (remote) return remote;
     const kinds = packages.flatMap((p) =>
       isObject(p) && typeof p.registryType === 'string' ? [`${p.registryType} ${String(p.identifier)}`] : [],
     );
@@ -54,6 +56,31 @@ function packageLaunch(record: ManifestRecord, dir: string, path: string): Manif
       declaredIn: { file: path, line: record.positions[pointer]?.line ?? 1 },
     },
     launch: { from: `packages[${index}] (npm ${String(pkg.identifier)}), package.json bin`, placeholders },
+  };
+}
+
+/**
+ * The first `remotes` entry with a literal URL (a template such as `https://{tenant}.example.com`
+ * needs the user's value): connected to as `--url` would, with its declared headers (a required one
+ * without a value gets the placeholder). Only when no package of this project can be launched.
+ */
+function remoteTarget(record: ManifestRecord, path: string): ManifestLaunchPlan | undefined {
+  const remotes = Array.isArray(record.document.remotes) ? record.document.remotes : [];
+  const index = remotes.findIndex((r) => isObject(r) && typeof r.url === 'string' && /^https?:\/\/[^{}]*$/i.test(r.url));
+  if (index === -1) return undefined;
+  const remote = remotes[index] as JsonObject;
+  const placeholders: string[] = [];
+  const headers = environmentOf(remote.headers, placeholders);
+  return {
+    target: {
+      kind: 'http',
+      url: remote.url as string,
+      transport: remote.type === 'sse' ? 'sse' : 'http',
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
+      declaredIn: { file: path, line: record.positions[`/remotes/${index}`]?.line ?? 1 },
+    },
+    // The URL is not repeated: its query may hold a credential (the capture redacts it, a note would not).
+    launch: { from: `remotes[${index}] (${remote.type === 'sse' ? 'SSE' : 'Streamable HTTP'})`, placeholders },
   };
 }
 

@@ -8,14 +8,14 @@
 import { CAPTURE_VERSION, REQUESTED_PROTOCOL_VERSION, type Capture } from '../../model/capture.js';
 import type { ManifestRecord } from '../../model/manifest.js';
 import { VERSION } from '../../shared/version.js';
-import type { ResolvedStdioTarget } from '../capture-target.js';
+import type { ResolvedTarget } from '../capture-target.js';
 import { launchPlan } from './manifest-launch.js';
 import { readManifest } from './read-manifest.js';
 import { unpackBundle } from './unpack-bundle.js';
 import { resolve } from 'node:path';
 
 export type ManifestInput = (
-  | { readonly kind: 'launch'; readonly target: ResolvedStdioTarget; readonly record: ManifestRecord }
+  | { readonly kind: 'launch'; readonly target: ResolvedTarget; readonly record: ManifestRecord }
   | { readonly kind: 'manifest-only'; readonly capture: Capture; readonly record: ManifestRecord }
 ) & {
   /** Removes what the input made for the run (an unpacked archive's folder); call it once the run is over. */
