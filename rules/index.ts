@@ -49,6 +49,7 @@ import listToolsPaginated from './list-tools-paginated.js';
 import listsComplete from './lists-complete.js';
 import logLevelRespected from './log-level-respected.js';
 import manifestBundleEntryPoint from './manifest-bundle-entry-point.js';
+import manifestCompatibilityRange from './manifest-compatibility-range.js';
 import manifestDrift from './manifest-drift.js';
 import manifestEnvVars from './manifest-env-vars.js';
 import manifestOwnership from './manifest-ownership.js';
@@ -164,6 +165,7 @@ export const rules: readonly Rule[] = [
   listsComplete,
   logLevelRespected,
   manifestBundleEntryPoint,
+  manifestCompatibilityRange,
   manifestDrift,
   manifestEnvVars,
   manifestOwnership,
