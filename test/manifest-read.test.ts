@@ -168,6 +168,28 @@ describe('the launch a client would make', () => {
     }
   });
 
+  it("applies this platform's platform_overrides entry over mcp_config", () => {
+    const manifest = bundleManifest({
+      server: {
+        type: 'node',
+        entry_point: 'server/index.mjs',
+        mcp_config: {
+          command: 'node',
+          args: ['${__dirname}/server/index.mjs'],
+          env: { A: 'base', B: 'base' },
+          platform_overrides: {
+            [process.platform]: { args: ['${__dirname}/server/other.mjs'], env: { B: 'here' } },
+            plan9: { command: 'nope' },
+          },
+        },
+      },
+    });
+    const dir = folder({ 'manifest.json': json(manifest), 'server/index.mjs': '' });
+    const plan = launchPlan(readManifest(join(dir, 'manifest.json'), dir).record, dir, join(dir, 'manifest.json'));
+    if ('problem' in plan) throw new Error(plan.problem);
+    expect(plan.target).toMatchObject({ command: process.execPath, args: [`${dir}/server/other.mjs`], env: { A: 'base', B: 'here' } });
+  });
+
   it('substitutes ${__dirname}, ${user_config.*} defaults and placeholders in an MCPB mcp_config', () => {
     const manifest = bundleManifest({
       server: {

@@ -137,7 +137,13 @@ function environmentOf(list: unknown, placeholders: string[]): Record<string, st
 /** An MCP Bundle's mcp_config, substituted as the client does. */
 function bundleLaunch(record: ManifestRecord, dir: string, path: string): ManifestLaunchPlan {
   const server = record.document.server;
-  const config = isObject(server) && isObject(server.mcp_config) ? server.mcp_config : undefined;
+  const base = isObject(server) && isObject(server.mcp_config) ? server.mcp_config : undefined;
+  // This platform's override replaces the command, args or env it names, as the client applies it.
+  const override = base && isObject(base.platform_overrides) ? base.platform_overrides[process.platform] : undefined;
+  const config =
+    base && isObject(override)
+      ? { ...base, ...override, env: { ...(isObject(base.env) ? base.env : {}), ...(isObject(override.env) ? override.env : {}) } }
+      : base;
   if (!config || typeof config.command !== 'string')
     return { problem: `${record.file} has no server.mcp_config.command to launch: only the manifest was linted` };
   const userConfig = isObject(record.document.user_config) ? record.document.user_config : {};
