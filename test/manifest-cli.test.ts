@@ -121,7 +121,7 @@ describe.concurrent('mcplint --manifest', () => {
     for (const f of report.servers[0]!.findings) expect(f.location.uri).toBe('fixtures/manifests/mcpb-broken/manifest.json');
   });
 
-  it('on the PyPI projects (not launched: mcplint never downloads): the README marker and the pyproject.toml version', async () => {
+  it('on the PyPI projects (not installed here, so not launched: mcplint never downloads): the README marker and the pyproject.toml version', async () => {
     const [good, broken] = await Promise.all([
       lintJson(['--manifest', project('pypi-good', 'server.json')]),
       lintJson(['--manifest', project('pypi-broken', 'server.json')]),
@@ -129,7 +129,7 @@ describe.concurrent('mcplint --manifest', () => {
     expect(good.code).toBe(0);
     expect(summaryOf(good.report)).toEqual([]);
     expect(good.report.servers[0]!.notes.join('\n')).toMatch(
-      /mcplint launches only local npm projects, never downloads, so only the manifest was linted/,
+      /its console script "bookstore-mcp" is not installed in \.venv \(uv sync or pip install -e \. installs it\): mcplint never downloads/,
     );
     expect(broken.code).toBe(1);
     expect(summaryOf(broken.report)).toEqual([
@@ -137,6 +137,34 @@ describe.concurrent('mcplint --manifest', () => {
       'manifest-version-exact differs server',
       'manifest-version-exact differs server',
     ]);
+  });
+
+  it('launches a PyPI project from the console script installed in its .venv', async () => {
+    const dir = join(scratch, 'pypi-installed');
+    mkdirSync(join(dir, '.venv', 'bin'), { recursive: true });
+    writeFileSync(
+      join(dir, 'pyproject.toml'),
+      '[project]\nname = "bookstore-mcp"\nversion = "1.0.0"\n\n[project.scripts]\nbookstore-mcp = "bookstore_mcp.server:main"\n',
+    );
+    writeFileSync(join(dir, 'README.md'), '<!-- mcp-name: io.github.mcplint/bookstore-py -->\n');
+    // What `uv sync` would install, standing in for the Python server: the clean bookstore.
+    writeFileSync(
+      join(dir, '.venv', 'bin', 'bookstore-mcp'),
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(fixturePath('clean-server.mjs'))}\n`,
+      { mode: 0o755 },
+    );
+    const registry = {
+      $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+      name: 'io.github.mcplint/bookstore-py',
+      description: 'Search a bookstore, on FastMCP.',
+      version: '1.0.0',
+      packages: [{ registryType: 'pypi', identifier: 'bookstore-mcp', version: '1.0.0', transport: { type: 'stdio' } }],
+    };
+    writeFileSync(join(dir, 'server.json'), JSON.stringify(registry, null, 2));
+    const { code, report } = await lintJson(['--manifest', join(dir, 'server.json')]);
+    expect(code).toBe(0);
+    expect(summaryOf(report)).toEqual([]);
+    expect(report.servers[0]!.notes[0]).toMatch(/launched packages\[0\] \(PyPI bookstore-mcp\), \.venv console script bookstore-mcp$/);
   });
 
   it('re-judges the manifest rules from a saved capture (--from)', async () => {

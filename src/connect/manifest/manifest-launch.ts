@@ -5,6 +5,7 @@
  * `server.mcp_config` with `${__dirname}` and `${user_config.*}` substituted. A required value
  * with no default gets a placeholder, and the record says which (docs/manifests.md).
  */
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve, sep } from 'node:path';
 import type { ManifestLaunch, ManifestRecord } from '../../model/manifest.js';
@@ -12,6 +13,7 @@ import { isObject, type JsonObject } from '../../shared/json.js';
 import { readTextIfPresent } from '../../shared/read-bounded.js';
 import type { ResolvedHttpTarget, ResolvedStdioTarget } from '../capture-target.js';
 import { PLACEHOLDER } from './manifest-notes.js';
+import { projectScriptNames } from './read-manifest.js';
 
 export type ManifestLaunchPlan =
   | { readonly target: ResolvedStdioTarget | ResolvedHttpTarget; readonly launch: ManifestLaunch }
@@ -28,6 +30,8 @@ function packageLaunch(record: ManifestRecord, dir: string, path: string): Manif
   const pkgName = record.project.packageJson?.name;
   const index = packages.findIndex((p) => isObject(p) && p.registryType === 'npm' && p.identifier === pkgName && pkgName !== undefined);
   if (index === -1) {
+    const python = pythonLaunch(record, dir, path);
+    if (python) return python;
     const remote = remoteTarget(record, path);
     if (remote) return remote;
     const kinds = packages.flatMap((p) =>
@@ -57,6 +61,58 @@ function packageLaunch(record: ManifestRecord, dir: string, path: string): Manif
     },
     launch: { from: `packages[${index}] (npm ${String(pkg.identifier)}), package.json bin`, placeholders },
   };
+}
+
+/**
+ * A PyPI package that is the project beside the manifest, launched from its console script as
+ * installed in the project's `.venv` (`uv sync`, `pip install -e .` put it there). Nothing is
+ * installed for it: without that script, a problem that says how to get one.
+ */
+function pythonLaunch(record: ManifestRecord, dir: string, path: string): ManifestLaunchPlan | undefined {
+  const packages = Array.isArray(record.document.packages) ? record.document.packages : [];
+  const projectName = record.project.pyproject?.name;
+  const norm = (s: string) => s.toLowerCase().replace(/[-_.]+/g, '-');
+  const index = packages.findIndex(
+    (p) =>
+      isObject(p) &&
+      p.registryType === 'pypi' &&
+      typeof p.identifier === 'string' &&
+      projectName !== undefined &&
+      norm(p.identifier) === norm(projectName),
+  );
+  if (index === -1) return undefined;
+  const pkg = packages[index] as JsonObject;
+  const toml = readTextIfPresent(join(dir, 'pyproject.toml'), 'pyproject.toml', 'pyproject.toml') ?? '';
+  const scripts = projectScriptNames(toml);
+  const script = scripts.find((s) => norm(s) === norm(String(pkg.identifier))) ?? (scripts.length === 1 ? scripts[0] : undefined);
+  const installed = script
+    ? [join(dir, '.venv', 'bin', script), join(dir, '.venv', 'Scripts', `${script}.exe`)].find((f) => isExecutableFile(f))
+    : undefined;
+  if (!installed)
+    return {
+      problem: `the PyPI package ${String(pkg.identifier)} of ${record.file} is the project beside it, but ${script ? `its console script "${script}" is not installed in .venv (uv sync or pip install -e . installs it)` : 'its pyproject.toml names no [project.scripts] entry to run'}: mcplint never downloads, so only the manifest was linted`,
+    };
+  const placeholders: string[] = [];
+  const args = argumentsOf(pkg.packageArguments, placeholders);
+  const env = environmentOf(pkg.environmentVariables, placeholders);
+  return {
+    target: {
+      command: installed,
+      args,
+      cwd: dir,
+      ...(Object.keys(env).length > 0 ? { env } : {}),
+      declaredIn: { file: path, line: record.positions[`/packages/${index}`]?.line ?? 1 },
+    },
+    launch: { from: `packages[${index}] (PyPI ${String(pkg.identifier)}), .venv console script ${script}`, placeholders },
+  };
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /**

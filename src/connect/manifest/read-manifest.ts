@@ -110,16 +110,28 @@ function pick(object: JsonObject, keys: readonly string[]): Record<string, strin
 /** `name` and `version` of pyproject.toml's `[project]` table (plain `key = "value"` lines: all the registry needs). */
 function projectTable(toml: string): { name?: string; version?: string } {
   const out: { name?: string; version?: string } = {};
-  let inProject = false;
+  for (const [key, value] of tomlStrings(toml, 'project')) if ((key === 'name' || key === 'version') && !(key in out)) out[key] = value;
+  return out;
+}
+
+/** The `[project.scripts]` names of pyproject.toml (the console scripts an install puts in the environment's bin). */
+export function projectScriptNames(toml: string): string[] {
+  return tomlStrings(toml, 'project.scripts').map(([key]) => key.replace(/^["']|["']$/g, ''));
+}
+
+/** The `key = "value"` lines of one table of a TOML text, in order. */
+function tomlStrings(toml: string, table: string): [string, string][] {
+  const out: [string, string][] = [];
+  let inTable = false;
   for (const line of toml.split('\n')) {
     const header = /^\s*\[([^\]]*)\]\s*(?:#.*)?$/.exec(line);
     if (header) {
-      inProject = header[1]!.trim() === 'project';
+      inTable = header[1]!.trim() === table;
       continue;
     }
-    if (!inProject) continue;
-    const entry = /^\s*(name|version)\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(line);
-    if (entry) out[entry[1] as 'name' | 'version'] = entry[2] ?? entry[3] ?? '';
+    if (!inTable) continue;
+    const entry = /^\s*("[^"]+"|'[^']+'|[A-Za-z0-9_.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(line);
+    if (entry) out.push([entry[1]!, entry[2] ?? entry[3] ?? '']);
   }
   return out;
 }
