@@ -106,6 +106,12 @@ describe.concurrent('mcplint --manifest bundle.mcpb', () => {
     expect([...none.leftInTemp, ...registry.leftInTemp]).toEqual([]);
   });
 
+  it('does not fix inside an archive unpacked for the run', async () => {
+    const r = await runCli(['--fix', '--manifest', 'x.mcpb'], { cwd: scratch });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--fix and --diff edit the project's files, not a \.mcpb archive/);
+  });
+
   it('refuses what is not a zip, in one line', async () => {
     const dir = join(scratch, 'notzip');
     mkdirSync(dir);
