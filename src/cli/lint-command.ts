@@ -33,7 +33,9 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   if (resolved.fix && resolved.target?.kind === 'capture-file')
     throw new UsageError('--fix and --diff need a server to launch again, not a saved capture (--from)');
   if (resolved.fix && resolved.target?.kind === 'manifest' && /\.mcpb$/i.test(resolved.target.file))
-    throw new UsageError("--fix and --diff edit the project's files, not a .mcpb archive unpacked for the run: give the bundle folder's manifest.json");
+    throw new UsageError(
+      "--fix and --diff edit the project's files, not a .mcpb archive unpacked for the run: give the bundle folder's manifest.json",
+    );
   const outputs: OutputPath[] = [
     ...(resolved.output ? [{ label: `--output ${resolved.output}`, file: resolved.output }] : []),
     ...resolved.reports.map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
