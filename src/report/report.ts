@@ -128,6 +128,17 @@ export function buildServerReport(
     const related = f.tools ? registrations(f.tools, anchors) : [];
     return { ...f, location: locate(f.subject, anchors, at, manifestAt), ...(related.length > 0 ? { related } : {}) };
   };
+  // A finding without a source position becomes located in place: once the report is built nothing
+  // else reads the judgement's finding, and a copy of each one doubled peak memory on the largest
+  // lists (scripts/bench-untrusted.ts: 800,000 findings from 200,000 tools). Same fields, same order.
+  const locatedInPlace = (f: Finding): LocatedFinding => {
+    if (f.at !== undefined) return located(f);
+    const related = f.tools ? registrations(f.tools, anchors) : [];
+    const open = f as Finding & { location?: Location; related?: LocatedFinding['related'] };
+    open.location = locate(f.subject, anchors);
+    if (related.length > 0) open.related = related;
+    return open as LocatedFinding;
+  };
   const hs = capture.handshake;
   const serverName = hs.ok && typeof hs.serverInfo.name === 'string' ? hs.serverInfo.name : undefined;
   const serverVersion = hs.ok && typeof hs.serverInfo.version === 'string' ? hs.serverInfo.version : undefined;
@@ -152,7 +163,7 @@ export function buildServerReport(
   };
   const judged = {
     ...result,
-    findings: result.findings.map(located),
+    findings: result.findings.map(locatedInPlace),
     ignored: result.ignored.map((f) => ({ ...located(f), reason: f.reason })),
   };
   return judgedServerReport(server, judged, rules);

@@ -78,3 +78,66 @@ export function mapStrings(
   }
   return top;
 }
+
+interface SharingFrame {
+  readonly source: object;
+  /** The object's keys; null for an array. */
+  readonly keys: readonly string[] | null;
+  /** The next child to visit. */
+  i: number;
+  /** Made once a child comes back changed: the children before it are copied over, and every child after goes in. */
+  copy: unknown[] | Record<string, unknown> | undefined;
+}
+
+/**
+ * Like mapStrings, but what `map` leaves unchanged is shared, not copied: a container is copied
+ * only when some string below it changed, and the root itself comes back when nothing did. For
+ * passes that rarely change anything (making a report's text inert for a terminal): a full copy of
+ * a report with hundreds of thousands of findings doubled its memory.
+ */
+export function mapStringsSharing(root: unknown, map: (text: string, key: string | undefined) => string): unknown {
+  if (typeof root === 'string') return map(root, undefined);
+  if (!isContainer(root)) return root;
+  const open = (node: object): SharingFrame => ({
+    source: node,
+    keys: Array.isArray(node) ? null : Object.keys(node),
+    i: 0,
+    copy: undefined,
+  });
+  const put = (frame: SharingFrame, value: unknown, original: unknown): void => {
+    if (frame.copy === undefined) {
+      if (value === original) return;
+      if (frame.keys === null) frame.copy = (frame.source as unknown[]).slice(0, frame.i);
+      else {
+        const copy: Record<string, unknown> = {};
+        for (let j = 0; j < frame.i; j++) setOwn(copy, frame.keys[j]!, (frame.source as Record<string, unknown>)[frame.keys[j]!]);
+        frame.copy = copy;
+      }
+    }
+    if (frame.keys === null) (frame.copy as unknown[])[frame.i] = value;
+    else setOwn(frame.copy as Record<string, unknown>, frame.keys[frame.i]!, value);
+  };
+  const childOf = (frame: SharingFrame): unknown =>
+    frame.keys === null ? (frame.source as unknown[])[frame.i] : (frame.source as Record<string, unknown>)[frame.keys[frame.i]!];
+  const stack: SharingFrame[] = [open(root)];
+  for (;;) {
+    const top = stack[stack.length - 1]!;
+    const length = top.keys === null ? (top.source as unknown[]).length : top.keys.length;
+    if (top.i < length) {
+      const child = childOf(top);
+      if (isContainer(child)) {
+        stack.push(open(child));
+        continue;
+      }
+      put(top, typeof child === 'string' ? map(child, top.keys === null ? undefined : top.keys[top.i]) : child, child);
+      top.i++;
+      continue;
+    }
+    stack.pop();
+    const done = top.copy ?? top.source;
+    const parent = stack[stack.length - 1];
+    if (parent === undefined) return done;
+    put(parent, done, childOf(parent));
+    parent.i++;
+  }
+}
