@@ -65,6 +65,8 @@ describe.concurrent('mcplint --manifest', () => {
       'manifest-env-vars readUndeclared server',
     ]);
     const places = report.servers[0]!.findings.map((f) => `${f.location.uri}:${f.location.startLine}`);
+    // The manifest place only locates a finding: it is not a field of the report.
+    for (const f of report.servers[0]!.findings) expect(Object.keys(f)).not.toContain('manifestAt');
     expect(places).toEqual([
       'fixtures/manifests/npm-broken/server.json:9',
       'fixtures/manifests/npm-broken/server.json:9',
