@@ -12,7 +12,7 @@
  * It is minified (about 5 of the bundle's 6 MB are the compiler): nobody reviews this output, and
  * the test that the committed bundle is current compares it byte for byte.
  *
- * mcplint loads ajv, ajv-formats and re2js with `createRequire(import.meta.url)` (synchronously,
+ * mcplint loads ajv, ajv-formats, re2js and yauzl with `createRequire(import.meta.url)` (synchronously,
  * and only when needed). A bundler leaves such calls alone, and there is no node_modules beside the
  * bundle to answer them, so bundledRequire() takes their place: the same lazy require, answered
  * from the bundle. It also answers for the precompiled schema validators (schemas/mcp/compiled),
@@ -27,7 +27,7 @@ import { PACKAGE_ROOT } from '../src/shared/paths.js';
 const DIST = join(PACKAGE_ROOT, 'dist');
 const COMPILED_SCHEMAS = join(PACKAGE_ROOT, 'schemas', 'mcp', 'compiled');
 /** What mcplint's code requires through createRequire() with a literal or computed name. */
-const REQUIRED_PACKAGES = ['ajv', 'ajv/dist/2019', 'ajv/dist/2020', 'ajv-formats', 're2js'];
+const REQUIRED_PACKAGES = ['ajv', 'ajv/dist/2019', 'ajv/dist/2020', 'ajv-formats', 're2js', 'yauzl'];
 /** A real path (under dist/, never written) so that the module's own requires resolve normally. */
 const BUNDLED_REQUIRE_ID = join(DIST, 'action-bundled-require.js');
 const CREATE_REQUIRE = /\bcreateRequire\(import\.meta\.url\)/g;

@@ -90,9 +90,9 @@ describe(RULE, () => {
         findings: [{ messageId: 'invalid', subject: `${AT}/properties/a/type`, message: /1 more place with problems/ }],
       },
       {
-        name: 'reports an unresolvable $ref at the root of the schema',
+        name: 'reports an unresolvable $ref where it stands, without compiling the schema',
         capture: withSchema({ type: 'object', properties: { q: { $ref: '#/$defs/missing' } } }),
-        findings: [{ messageId: 'invalid', subject: AT, message: /at the root/ }],
+        findings: [{ messageId: 'invalid', subject: `${AT}/properties/q/$ref`, message: /can't resolve reference #\/\$defs\/missing/ }],
       },
       {
         name: 'reports a rootNotObject and an invalid property as two findings',
