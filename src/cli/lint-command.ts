@@ -32,6 +32,11 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
   if (args['dry-run']) return printPlan(run, resolved.format === 'json' ? 'json' : 'text');
   if (resolved.fix && resolved.target?.kind === 'capture-file')
     throw new UsageError('--fix and --diff need a server to launch again, not a saved capture (--from)');
+  if (resolved.watch) {
+    const { checkWatch, watchCommand } = await import('./watch-command.js');
+    checkWatch(resolved);
+    return watchCommand({ options, run, rules, colorSupported: colorSupported(process.env, process.stdout, process.platform) });
+  }
   const outputs: OutputPath[] = [
     ...(resolved.output ? [{ label: `--output ${resolved.output}`, file: resolved.output }] : []),
     ...resolved.reports.map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),
