@@ -432,7 +432,7 @@ export const OPTIONS = {
     commands: LINT,
     describe:
       "Lint again whenever the server's source project changes, printing only what changed since the last run " +
-      '(on a terminal: r reprints the full report, q quits); with --fix-build CMD, CMD runs before each lint (docs/usage.md)',
+      '(on a terminal: r reprints the full report, q quits); with --fix-build CMD, CMD runs before each lint',
     lint: (v, into) => {
       if (v) into.watch = true;
     },
