@@ -20,6 +20,7 @@ import {
   type ShowMessageParams,
   type TextEdit,
 } from 'vscode-languageserver/node';
+import { chunksOf, loadedChunks } from './helpers/bundle-chunks.js';
 import { fixturePath } from './helpers/capture.js';
 import { CLI, CLI_DEADLINE_MS } from './helpers/cli.js';
 import { copyProject, scratchDir } from './helpers/fix-projects.js';
@@ -188,6 +189,24 @@ describe.skipIf(process.platform !== 'linux')('mcplint lsp', () => {
       expect(await new Promise((resolve) => client.child.once('exit', resolve))).toBe(0);
       // The lint under way was stopped with the language server: nothing of it is left.
       await until(() => processesIn(dir).length === 0, 'every process of the project to end', client);
+    },
+    SLOW,
+  );
+});
+
+describe('vscode-languageserver is loaded only by mcplint lsp', () => {
+  it(
+    'a lint never loads its chunks; mcplint lsp does',
+    async () => {
+      const chunks = chunksOf(/\/vscode-(languageserver|jsonrpc)[^/]*\//);
+      expect(chunks.length).toBeGreaterThan(0);
+      const lint = await loadedChunks(['--', process.execPath, fixturePath('clean-server.mjs')], chunks);
+      expect(lint.r.code, lint.r.stderr).toBe(0);
+      expect(lint.loaded).toEqual([]);
+      // stdin is closed at once (runCli gives none): the server starts, sees its client gone, and ends.
+      const lsp = await loadedChunks(['lsp', '--stdio'], chunks);
+      expect(lsp.r.code, lsp.r.stderr).toBe(0);
+      expect(lsp.loaded.length).toBeGreaterThan(0);
     },
     SLOW,
   );

@@ -5,12 +5,11 @@
  * behind. And what --watch does not go with: one line, exit 2; a lint without --watch never loads chokidar.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, ROOT } from './helpers/capture.js';
+import { chunksOf, loadedChunks } from './helpers/bundle-chunks.js';
+import { fixturePath } from './helpers/capture.js';
 import { CLI, CLI_DEADLINE_MS, runCli } from './helpers/cli.js';
 import { copyProject } from './helpers/fix-projects.js';
 
@@ -129,24 +128,11 @@ describe('chokidar is loaded only by --watch', () => {
   it(
     'a lint never loads its chunk',
     async () => {
-      const bin = join(ROOT, 'dist', 'bin');
-      // The bundle's chunks made of chokidar's or readdirp's modules, read from their source maps (scripts/bundle.ts).
-      const chunks = readdirSync(bin)
-        .filter((f) => f.endsWith('.js.map'))
-        .filter((f) =>
-          (JSON.parse(readFileSync(join(bin, f), 'utf8')) as { sources: string[] }).sources.some((s) => /\/(chokidar|readdirp)\//.test(s)),
-        )
-        .map((f) => f.slice(0, -'.map'.length));
+      const chunks = chunksOf(/\/(chokidar|readdirp)\//);
       expect(chunks.length).toBeGreaterThan(0);
-      const log = join(mkdtempSync(join(tmpdir(), 'mcplint-esm-')), 'esm.log');
-      const esm = pathToFileURL(join(ROOT, 'test', 'helpers', 'record-esm.mjs')).href;
-      const r = await runCli(['--', process.execPath, fixturePath('clean-server.mjs')], {
-        env: { NODE_OPTIONS: `--import ${esm}`, MCPLINT_ESM_LOG: log },
-      });
+      const { r, loaded } = await loadedChunks(['--', process.execPath, fixturePath('clean-server.mjs')], chunks);
       expect(r.code, r.stderr).toBe(0);
-      const urls = existsSync(log) ? readFileSync(log, 'utf8').split('\n') : [];
-      expect(urls.length).toBeGreaterThan(1);
-      expect(chunks.filter((chunk) => urls.some((url) => url.endsWith(`/dist/bin/${chunk}`)))).toEqual([]);
+      expect(loaded).toEqual([]);
     },
     SLOW,
   );
