@@ -1,6 +1,6 @@
 /**
  * `mcplint lsp`: a language server on stdio (vscode-languageserver, loaded only by this command)
- * for editors. It lints the workspace's MCP server when a source file is opened or saved
+ * for editors. It lints the workspace's MCP server when the first source file is opened and whenever one is saved
  * (debounced; a newer lint cancels the one under way), each lint in a child process
  * (lint-child.ts) so a hanging target never blocks the editor, publishes the findings as
  * diagnostics on their lines (diagnostics.ts), offers their fixes as quick fixes
@@ -32,6 +32,8 @@ export async function serveLsp(): Promise<void> {
   let published = new Map<string, Diagnostic[]>();
   let current: AbortController | undefined;
   let timer: NodeJS.Timeout | undefined;
+  /** Whether a lint was started (or scheduled) since the client connected. */
+  let started = false;
 
   // A notification, not window.show*Message: those are requests in this library, and a client without them answers with an error.
   const say = (type: 1 | 2, message: string): void => void connection.sendNotification(lsp.ShowMessageNotification.type, { type, message });
@@ -44,6 +46,7 @@ export async function serveLsp(): Promise<void> {
 
   const schedule = (uri: string): void => {
     if (!inWorkspace(uri) || !LINTED_BY.has(extname(uri))) return;
+    started = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void lint(), LSP_DEBOUNCE_MS);
   };
@@ -79,7 +82,10 @@ export async function serveLsp(): Promise<void> {
       serverInfo: { name: 'mcplint' },
     };
   });
-  documents.onDidOpen(({ document }) => schedule(document.uri));
+  // The diagnostics are the whole workspace's: opening a file lints only when nothing has been linted yet; saves lint again.
+  documents.onDidOpen(({ document }) => {
+    if (!started) schedule(document.uri);
+  });
   documents.onDidSave(({ document }) => schedule(document.uri));
   connection.onCodeAction(({ textDocument, range }) => {
     const mine = (published.get(textDocument.uri) ?? []).filter(
