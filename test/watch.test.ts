@@ -89,7 +89,7 @@ describe.skipIf(process.platform !== 'linux')('mcplint --watch', () => {
         // Another edit starts another build and lint; SIGINT while it runs stops every process of it.
         writeFileSync(server, `${edited}// edited again\n`);
         await until(
-          () => count(stderr, 'linting again') === 2 && (processesIn(dir, child.pid!).length > 0 || count(stdout, ' new, ') === 2),
+          () => count(stderr, 'linting again') >= 2 && (processesIn(dir, child.pid!).length > 0 || count(stdout, ' new, ') >= 2),
           'the second lint',
           output,
         );
