@@ -9,7 +9,7 @@
  * signal path (src/cli/signals.ts): every server and build process tree is stopped, exit 130.
  */
 import { resolve, sep } from 'node:path';
-import { killAll } from '../connect/reaper.js';
+import { killAll, type LiveProgress } from '../connect/reaper.js';
 import type { Rule } from '../engine/rule.js';
 import { LintCancelled, createLintSession, type LintSessionRun } from '../session/lint-session.js';
 import type { RunOptions } from '../session/options.js';
@@ -19,6 +19,7 @@ import { inertLine } from '../shared/inert.js';
 import { EXIT } from './exit-codes.js';
 import { finishLint } from './finish.js';
 import { finishingOf } from './finish-options.js';
+import { activityText, lintingText, startProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
 import { runWatchBuild } from './watch-build.js';
 import { deltaText } from './watch-delta.js';
@@ -97,8 +98,21 @@ export async function watchCommand({ options, run, rules, colorSupported }: Watc
         return;
       }
     }
+    // The spinner of a normal lint (progress.ts), on a terminal only, reading this run's servers.
+    let progress: (() => LiveProgress[]) | undefined;
+    const spinner = startProgress(await lintingText(resolved.target, options.command ?? []), {
+      enabled: !resolved.quiet && process.stderr.isTTY === true,
+      detail: () => activityText(progress?.() ?? []),
+    });
     try {
-      const result = await session.lint({ signal });
+      const result = await session
+        .lint({
+          signal,
+          onStart: (read) => {
+            progress = read;
+          },
+        })
+        .finally(() => spinner.stop());
       if (result.runNumber === 1) await fullReport(result.outcome);
       else process.stdout.write(deltaText(result.delta, color));
       watcher?.add(watchedPaths(result.outcome, resolved));
