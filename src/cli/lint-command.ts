@@ -36,6 +36,11 @@ export async function lintCommand(args: CliArgs, command: readonly string[]): Pr
     throw new UsageError(
       "--fix and --diff edit the project's files, not a .mcpb archive unpacked for the run: give the bundle folder's manifest.json",
     );
+  if (resolved.watch) {
+    const { checkWatch, watchCommand } = await import('./watch-command.js');
+    checkWatch(resolved);
+    return watchCommand({ options, run, rules, colorSupported: colorSupported(process.env, process.stdout, process.platform) });
+  }
   const outputs: OutputPath[] = [
     ...(resolved.output ? [{ label: `--output ${resolved.output}`, file: resolved.output }] : []),
     ...resolved.reports.map((r) => ({ label: `--report ${r.format}=${r.file}`, file: r.file })),

@@ -1,6 +1,6 @@
 /**
  * The command line after `--version`: yargs with the commands lint (the default), plan, init,
- * rules, explain and mcp. Lint's and plan's flags come from the option table (src/cli/options.ts); the
+ * rules, explain, mcp and lsp. Lint's and plan's flags come from the option table (src/cli/options.ts); the
  * everyday lint command line is read from the same table without loading yargs (fast-args.ts).
  * Resolves to the exit code; every failure becomes one line on stderr (a config file: one line per
  * problem), never a stack trace (except an internal error, which asks to be reported).
@@ -142,6 +142,17 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
         // The client is gone: stop any server a cancelled lint left starting, and do not wait for stray handles.
         const { killAll } = await import('../connect/reaper.js');
         killAll();
+        setTimeout(() => process.exit(EXIT.ok), MCP_EXIT_GRACE_MS).unref();
+        exitCode = EXIT.ok;
+      },
+    )
+    .command(
+      'lsp',
+      "Run mcplint as a language server on stdio: the workspace's MCP server linted on open and save, findings as diagnostics, fixes as quick fixes (docs/lsp.md)",
+      (y) => y.options(OWN_OPTIONS.lsp),
+      async () => {
+        const { serveLsp } = await import('../commands/lsp/server.js');
+        await serveLsp();
         setTimeout(() => process.exit(EXIT.ok), MCP_EXIT_GRACE_MS).unref();
         exitCode = EXIT.ok;
       },

@@ -438,9 +438,21 @@ export const OPTIONS = {
     group: 'Fix:',
     commands: LINT,
     describe:
-      'With --fix: the command that rebuilds the server after its sources are fixed (e.g. "npm run build"), run before it is launched again',
+      'With --fix: the command that rebuilds the server after its sources are fixed (e.g. "npm run build"), run before it is launched again; ' +
+      'with --watch: run before each lint',
     lint: (v, into) => {
       if (v) into.fixBuild = v;
+    },
+  }),
+  watch: flag({
+    alias: 'w',
+    group: 'Run:',
+    commands: LINT,
+    describe:
+      "Lint again whenever the server's source project changes, printing only what changed since the last run " +
+      '(on a terminal: r reprints the full report, q quits); with --fix-build CMD, CMD runs before each lint',
+    lint: (v, into) => {
+      if (v) into.watch = true;
     },
   }),
   'dry-run': flag({

@@ -70,8 +70,10 @@ export interface LintOptions {
   readonly unsafeFixes?: boolean;
   /** --show-fixes: compute every fixable finding's fix for the report without applying any. */
   readonly showFixes?: boolean;
-  /** --fix-build: the command that rebuilds the server after its sources were fixed. */
+  /** --fix-build: the command that rebuilds the server after its sources were fixed (with watch: before each lint). */
   readonly fixBuild?: string;
+  /** --watch: lint again whenever the source project changes (the CLI's loop, src/cli/watch-command.ts). */
+  readonly watch?: boolean;
 }
 
 export type ReportFormat = keyof typeof formatters;

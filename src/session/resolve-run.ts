@@ -93,9 +93,14 @@ export interface ResolvedRun {
   readonly extends: Preset;
   /**
    * --fix (write) or --diff (print a patch), with --unsafe-fixes and --fix-build; null: no fixing.
-   * --unsafe-fixes and --fix-build alone mean --fix.
+   * --unsafe-fixes and --fix-build alone mean --fix (--fix-build with --watch does not).
    */
   readonly fix: { readonly mode: 'fix' | 'diff'; readonly unsafe: boolean; readonly build: string | null } | null;
+  /**
+   * --watch: lint again on every change of the source project, with --fix-build as the build run
+   * before each lint (then it does not mean --fix); null: one run.
+   */
+  readonly watch: { readonly build: string | null } | null;
   /** --show-fixes: the report carries every fixable finding's fix (always so after --fix). */
   readonly showFixes: boolean;
   /** The rules the config or a --rule flag sets (a flag's level wins, the config's options stay); the others run at the preset's level. */
@@ -155,9 +160,10 @@ export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedR
     extends: config.extends ?? 'recommended',
     rules: configuredRules(config, parseRuleFlags(options.ruleFlags ?? [])),
     fix:
-      options.fix || options.unsafeFixes || options.fixBuild
+      options.fix || options.unsafeFixes || (options.fixBuild && !options.watch)
         ? { mode: options.fix ?? 'fix', unsafe: options.unsafeFixes === true, build: options.fixBuild || null }
         : null,
+    watch: options.watch ? { build: options.fixBuild || null } : null,
     showFixes: options.showFixes === true,
   };
   // A copy: freezing must not freeze the caller's options or the loaded config.
