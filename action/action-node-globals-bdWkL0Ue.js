@@ -1,0 +1,1 @@
+import{n as e}from"./rolldown-runtime-Dlfrvzb7.js";import{dirname as t}from"node:path";import{fileURLToPath as n}from"node:url";var r,i,a=e((()=>{r=n(import.meta.url),i=t(r)}));export{r as n,a as r,i as t};

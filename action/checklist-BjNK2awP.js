@@ -1,0 +1,1 @@
+export{n as checklist}from"./checklist-C4Be7oDl.js";

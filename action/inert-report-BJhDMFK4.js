@@ -1,1 +1,0 @@
-import{n as e,t}from"./inert-BkXo2wNV.js";import{t as n}from"./json-walk-EuqpiUfH.js";function r(r){return n(r,(n,r)=>r===`evidence`?t(n):e(n))}export{r as t};

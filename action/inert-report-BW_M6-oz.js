@@ -1,0 +1,1 @@
+import{n as e,t}from"./inert-BkXo2wNV.js";import{n}from"./json-walk-K5vGZfgJ.js";function r(r){return n(r,(n,r)=>r===`evidence`?t(n):e(n))}export{r as t};

@@ -1,0 +1,1 @@
+export{t as json}from"./json-Dp8r1QH0.js";

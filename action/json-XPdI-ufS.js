@@ -1,1 +1,0 @@
-export{t as json}from"./json-BEYO9ZVY.js";

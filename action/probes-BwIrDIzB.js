@@ -1,1 +1,0 @@
-import{t as e}from"./config-CtGZAwYX.js";import{a as t,c as n,i as r,l as i,n as a,o,r as s,s as c,t as l}from"./probes-C1bgCKNm.js";export{o as PROBES,c as PROTOCOL_PROBE_IDS,n as TOOL_PROBE_IDS,i as buildPlan,t as formatPlan,l as httpProbeHook,a as planFor,s as planHook,r as probeHook,e as resolveProbeConfig};

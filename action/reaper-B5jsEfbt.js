@@ -1,1 +1,0 @@
-export{t as killAll,n as killMarked,r as killTree,i as liveProgress,a as markedProcesses,o as reapEscaped,s as rememberDescendants,c as survivors,l as trackChild,u as trackProgress,d as untrackChild,f as whenServersStart}from"./reaper-IpkGs86d.js";

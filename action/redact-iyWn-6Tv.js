@@ -1,1 +1,0 @@
-export{t as MIN_SECRET_LENGTH,n as REDACTED,r as redactCapture,i as redactJson,a as redactText}from"./redact-hh-i_0xv.js";

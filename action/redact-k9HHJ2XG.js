@@ -1,0 +1,1 @@
+export{t as MIN_SECRET_LENGTH,n as REDACTED,r as redactCapture,i as redactJson,a as redactText}from"./redact-pBJG-gUj.js";
