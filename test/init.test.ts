@@ -66,6 +66,35 @@ describe('mcplint init: detection', () => {
 });
 
 describe('mcplint init: CLI', () => {
+  it('points at --manifest when the project has a registry server.json or an MCP Bundle manifest.json, and only then', async () => {
+    const pkg = JSON.stringify({ name: 'demo-mcp', version: '1.0.0', main: 'server.mjs' });
+    const registry = project({
+      'package.json': pkg,
+      'server.mjs': server,
+      'server.json': JSON.stringify({
+        $schema: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
+        name: 'io.github.acme/demo',
+      }),
+    });
+    const bundle = project({
+      'package.json': pkg,
+      'server.mjs': server,
+      'manifest.json': JSON.stringify({ manifest_version: '0.3', server: { type: 'node', entry_point: 'server.mjs' } }),
+    });
+    const extension = project({
+      'package.json': pkg,
+      'server.mjs': server,
+      'manifest.json': JSON.stringify({ manifest_version: 3, name: 'x' }),
+    });
+    const plain = project({ 'package.json': pkg, 'server.mjs': server });
+    const [a, b, c, d] = await Promise.all([registry, bundle, extension, plain].map((cwd) => runCli(['init'], { cwd })));
+    expect(a!.stdout).toContain('npx mcplint --manifest server.json   before publishing');
+    expect(b!.stdout).toContain('npx mcplint --manifest manifest.json   before publishing');
+    // A browser extension's manifest.json ("manifest_version": 3) is not a bundle.
+    expect(c!.stdout).not.toContain('--manifest');
+    expect(d!.stdout).not.toContain('--manifest');
+  });
+
   it('writes a config that mcplint then uses without flags, and refuses to overwrite it without --force', async () => {
     // "main", not "bin": without the config, mcplint would not know what to launch.
     const dir = project({

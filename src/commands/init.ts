@@ -17,6 +17,7 @@ import { missingRunner, type SearchPath } from './init-runner.js';
 import { VERSION } from '../shared/version.js';
 import { readTextIfPresent, type FileKind } from '../shared/read-bounded.js';
 import { refusedTarget, writeOutputFile } from '../shared/output-file.js';
+import { publishedManifest } from '../session/published-manifest.js';
 
 export const CONFIG_FILE = 'mcplint.config.json';
 /** The config JSON Schema as published in the npm package (version-pinned). */
@@ -294,10 +295,14 @@ export function runInit(cwd: string, options: { force?: boolean }): InitOutcome 
   }
   for (const missing of candidates.filter((c) => c.unavailable !== undefined))
     lines.push(`  not used   ${commandLine(missing.target)}   (${missing.from}): ${missing.unavailable}`);
+  const published = publishedManifest(cwd);
   lines.push(
     '',
     'Next:',
     '  npx mcplint                  lint the server with this config (no flags needed)',
+    ...(published
+      ? [`  npx mcplint --manifest ${published}   before publishing: the manifest, the server it launches and the package npm would pack`]
+      : []),
     '  "extends"                    recommended (default), strict (every guideline at warning) or spec (MCP spec only)',
     '  "rules"                      { "<rule-id>": "off" | "note" | "warning" | "error" | [level, { options }] }; mcplint rules lists them',
     '  "ignore"                     [{ "rule": "<rule-id>", "tool": "<name>", "reason": "why this is fine" }] — a reason is required',
