@@ -194,6 +194,33 @@ describe.skipIf(process.platform !== 'linux')('mcplint lsp', () => {
   );
 });
 
+describe.skipIf(process.platform !== 'linux')('mcplint lsp, a workspace without a server', () => {
+  it(
+    'says so once, not on every save: the same trouble again is only logged',
+    async () => {
+      const dir = scratchDir('mcplint-lsp-none-');
+      writeFileSync(join(dir, 'notes.js'), 'export const x = 1;\n');
+      const client = await startLsp(dir);
+      await open(client, join(dir, 'notes.js'));
+      await until(() => client.messages.length > 0, 'a status message', client);
+      expect(client.messages[0]!.message).toContain('mcplint could not lint this workspace');
+      for (let save = 0; save < 2; save++) {
+        const logged = client.logs.filter((l) => l.startsWith('mcplint could not lint')).length;
+        await client.connection.sendNotification('textDocument/didSave', {
+          textDocument: { uri: pathToFileURL(join(dir, 'notes.js')).href },
+        });
+        await until(
+          () => client.logs.filter((l) => l.startsWith('mcplint could not lint')).length > logged,
+          'the repeat to be logged',
+          client,
+        );
+      }
+      expect(client.messages).toHaveLength(1);
+    },
+    SLOW,
+  );
+});
+
 describe('vscode-languageserver is loaded only by mcplint lsp', () => {
   it(
     'a lint never loads its chunks; mcplint lsp does',

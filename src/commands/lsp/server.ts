@@ -36,7 +36,17 @@ export async function serveLsp(): Promise<void> {
   let started = false;
 
   // A notification, not window.show*Message: those are requests in this library, and a client without them answers with an error.
-  const say = (type: 1 | 2, message: string): void => void connection.sendNotification(lsp.ShowMessageNotification.type, { type, message });
+  // The same trouble on every save would pop up on every save: a message is shown once, then only
+  // logged, until a lint goes through (or the trouble changes).
+  let shown: string | undefined;
+  const say = (type: 1 | 2, message: string): void => {
+    if (message === shown) {
+      connection.console.log(message);
+      return;
+    }
+    shown = message;
+    void connection.sendNotification(lsp.ShowMessageNotification.type, { type, message });
+  };
 
   const inWorkspace = (uri: string): boolean => {
     if (!uri.startsWith('file:')) return false;
@@ -65,6 +75,7 @@ export async function serveLsp(): Promise<void> {
     }
     const failure = startFailure(result.report);
     if (failure) say(lsp.MessageType.Warning, `mcplint: the server could not be started: ${failure}`);
+    else shown = undefined;
     const next = diagnosticsOf(result.report, root);
     for (const uri of published.keys()) if (!next.has(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     for (const [uri, diagnostics] of next) void connection.sendDiagnostics({ uri, diagnostics });
