@@ -4,8 +4,14 @@
  * does (the mcplint config's `target`, else package.json `bin`). A target that hangs holds up only
  * the child, never the language server's event loop. Cancelling sends SIGTERM, which the child's
  * own signal path (src/cli/signals.ts) turns into stopping its servers and exiting.
+ *
+ * Each child runs under a run marker nested in the language server's own (src/connect/run-marker.ts),
+ * so whatever it started is found again and stopped once the child is gone — however it ended,
+ * a signal that came before its handlers included — and when the language server exits.
  */
 import { spawn } from 'node:child_process';
+import { killMarked } from '../../connect/reaper.js';
+import { RUN_MARKER, RUN_MARKER_VAR } from '../../connect/run-marker.js';
 import type { JsonReport } from './diagnostics.js';
 
 export type ChildLint =
@@ -17,13 +23,25 @@ export type ChildLint =
 /** The largest report read from the child; past it the lint is a failure, not a heap spent. */
 const MAX_REPORT_CHARS = 64 * 1024 * 1024;
 
+let lints = 0;
+let reapOnExit = false;
+
 export function lintInChild(root: string, signal: AbortSignal): Promise<ChildLint> {
-  return new Promise((done) => {
-    if (signal.aborted) return done({ kind: 'cancelled' });
+  return new Promise((resolveLint) => {
+    if (signal.aborted) return resolveLint({ kind: 'cancelled' });
+    if (!reapOnExit) {
+      reapOnExit = true;
+      process.once('exit', () => killMarked(RUN_MARKER));
+    }
+    const marker = `${RUN_MARKER}/lint-${++lints}`;
+    const done = (outcome: ChildLint): void => {
+      killMarked(marker);
+      resolveLint(outcome);
+    };
     const cli = process.argv[1]!;
     const child = spawn(process.execPath, [cli, '--format', 'json', '--show-fixes', '--no-color'], {
       cwd: root,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' },
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', [RUN_MARKER_VAR]: marker },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
