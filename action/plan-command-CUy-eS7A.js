@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-B9x4oc1Q.js";
