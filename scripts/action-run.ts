@@ -25,44 +25,15 @@ import { prefixAnnotationPath, prefixSarifPaths } from './action-paths.js';
 import { gitRoot } from '../src/locate/repository.js';
 import { refusedTarget, writeOutputFile } from '../src/shared/output-file.js';
 import { readInputText } from '../src/shared/read-bounded.js';
+import { splitCommand } from '../src/shared/command-line.js';
+
+export { splitCommand };
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 // In the Action's bundle (action/main.js) the CLI is its sibling; in a build, dist/src/cli/bin.js.
 const CLI = existsSync(join(HERE, 'mcplint.js')) ? join(HERE, 'mcplint.js') : join(HERE, '..', 'src', 'cli', 'bin.js');
 
 const input = (name: string): string => (process.env[`INPUT_${name.replace(/-/g, '_').toUpperCase()}`] ?? '').trim();
-
-/** Split a command line like a POSIX shell would for plain words and quotes (no expansion). */
-export function splitCommand(line: string): string[] {
-  const words: string[] = [];
-  let word = '';
-  let inWord = false;
-  let quote: '"' | "'" | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quote) {
-      if (ch === quote) quote = undefined;
-      else if (ch === '\\' && quote === '"' && i + 1 < line.length && /["\\$`]/.test(line[i + 1]!)) word += line[++i];
-      else word += ch;
-    } else if (ch === '"' || ch === "'") {
-      quote = ch;
-      inWord = true;
-    } else if (ch === '\\' && i + 1 < line.length) {
-      word += line[++i];
-      inWord = true;
-    } else if (/\s/.test(ch)) {
-      if (inWord) words.push(word);
-      word = '';
-      inWord = false;
-    } else {
-      word += ch;
-      inWord = true;
-    }
-  }
-  if (quote) throw new Error(`unterminated ${quote} quote in: ${line}`);
-  if (inWord) words.push(word);
-  return words;
-}
 
 /** The mcplint arguments for these inputs. */
 export function cliArguments(files: { sarif: string; markdown: string; json: string }): string[] {

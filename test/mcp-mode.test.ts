@@ -97,6 +97,11 @@ describe('mcplint mcp: what it offers', () => {
     const body = (prompt.messages[0]!.content as { text: string }).text;
     expect(body).toContain('{"command":"node","args":["dist/index.js"]}');
     expect(body).toContain('mcplint_explain_rule');
+    // Quotes are honoured as a shell would: a path with a space stays one argument.
+    const quoted = await client.getPrompt({ name: 'review_server', arguments: { command: `node "dist/my server.js" --name 'a b'` } });
+    expect((quoted.messages[0]!.content as { text: string }).text).toContain(
+      '{"command":"node","args":["dist/my server.js","--name","a b"]}',
+    );
   });
 });
 

@@ -2,6 +2,8 @@
  * The `review_server` prompt: walks an agent through linting the server it is building and fixing
  * the most important findings first, with mcplint's own tools.
  */
+import { splitCommand } from '../../shared/command-line.js';
+
 export const REVIEW_PROMPT = {
   name: 'review_server',
   title: 'Review an MCP Server',
@@ -17,10 +19,19 @@ export const REVIEW_PROMPT = {
   ],
 } as const;
 
+/** The command line's words, quotes honoured as a shell would; an unterminated quote falls back to words between spaces. */
+function commandWords(line: string): string[] {
+  try {
+    return splitCommand(line);
+  } catch {
+    return line.split(/\s+/).filter(Boolean);
+  }
+}
+
 export function reviewPromptText(args: Readonly<Record<string, string | undefined>>): string {
   const target = (args.command ?? '').trim();
   const isUrl = /^https?:\/\//.test(target);
-  const words = target.split(/\s+/).filter(Boolean);
+  const words = commandWords(target);
   const call = isUrl ? { url: target } : { command: words[0] ?? 'node', args: words.slice(1), ...(args.cwd ? { cwd: args.cwd } : {}) };
   return [
     `Review the MCP server started by \`${target}\` with mcplint, and fix what it finds.`,
