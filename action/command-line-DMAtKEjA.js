@@ -1,0 +1,1 @@
+function e(e){let t=[],n=``,r=!1,i;for(let a=0;a<e.length;a++){let o=e[a];i?o===i?i=void 0:o===`\\`&&i===`"`&&a+1<e.length&&/["\\$`]/.test(e[a+1])?n+=e[++a]:n+=o:o===`"`||o===`'`?(i=o,r=!0):o===`\\`&&a+1<e.length?(n+=e[++a],r=!0):/\s/.test(o)?(r&&t.push(n),n=``,r=!1):(n+=o,r=!0)}if(i)throw Error(`unterminated ${i} quote in: ${e}`);return r&&t.push(n),t}export{e as t};
