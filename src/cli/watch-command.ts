@@ -5,7 +5,7 @@
  * run prints the full report (src/cli/finish.ts), each later one only its delta (watch-delta.ts);
  * `r` on a terminal reprints the full report of the last run, `q` quits (watch-keys.ts). A change
  * during a lint cancels it (its servers are stopped, src/connect/process-scope.ts) and starts the
- * next, after --fix-build's build when there is one (watch-build.ts). Ctrl-C goes through the one
+ * next, after --fix-build's build when there is one (src/session/run-build.ts). Ctrl-C goes through the one
  * signal path (src/cli/signals.ts): every server and build process tree is stopped, exit 130.
  */
 import { resolve, sep } from 'node:path';
@@ -21,7 +21,7 @@ import { finishLint } from './finish.js';
 import { finishingOf } from './finish-options.js';
 import { activityText, lintingText, startProgress } from './progress.js';
 import { UsageError } from './usage-error.js';
-import { runWatchBuild } from './watch-build.js';
+import { runBuild } from '../session/run-build.js';
 import { deltaText } from './watch-delta.js';
 import { watchProject, type ProjectWatcher } from './watch-files.js';
 import { readWatchKeys } from './watch-keys.js';
@@ -91,7 +91,7 @@ export async function watchCommand({ options, run, rules, colorSupported }: Watc
     if (changed) say(`${changed.length === 1 ? changed[0] : `${changed.length} files`} changed; linting again`);
     const build = resolved.watch?.build;
     if (build) {
-      const built = await runWatchBuild(build, cwd, signal);
+      const built = await runBuild(build, cwd, signal);
       if ('cancelled' in built) return;
       if (!built.ok) {
         say(`--fix-build "${build}" failed (${built.reason}); not linted, waiting for the next change`);

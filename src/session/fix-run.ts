@@ -6,7 +6,6 @@
  * the server must start and answer. When it does not, every file is written back as it was read,
  * and each rule's fixes are tried alone to say which broke it.
  */
-import { spawnSync } from 'node:child_process';
 import { extname, relative, sep } from 'node:path';
 import type { Rule } from '../engine/rule.js';
 import type { PlannedFindingFix } from '../fix/plan-fixes.js';
@@ -16,6 +15,7 @@ import { plural } from '../shared/text.js';
 import { planRunFixes, type PlannedRun } from './fixes.js';
 import { lintRun, type LintOutcome } from './lint.js';
 import type { RunConfig } from './run-config.js';
+import { buildFailure } from './run-build.js';
 
 export interface FixRunResult {
   /** The report to print: the lint after fixing when the fixes were proven, else the first lint. */
@@ -161,7 +161,7 @@ async function fixRound(
   });
 
   if (settings.build) {
-    const built = runBuild(settings.build, cwd);
+    const built = await buildFailure(settings.build, cwd);
     if (built) return failed(`mcplint: --fix-build "${settings.build}" failed after fixing (${built}); every file was restored`);
   } else if (!runsEditedFiles(first, written)) {
     const line = `mcplint: fixed ${fixedNow.length}${perRule(fixedNow)} in ${filesLine}, but the server runs built files, so mcplint could not run the fixed sources: rebuild and lint again, or pass --fix-build "npm run build"`;
@@ -253,7 +253,7 @@ async function findCulprits(
     const changes = modules.select.fileChanges(fixes.filter((f) => f.ruleId === rule));
     modules.write.restore(originals, cwd);
     for (const change of changes) modules.write.writeChanges([change], rootOf(change.file.path), cwd);
-    if (run.resolved.fix?.build) runBuild(run.resolved.fix.build, cwd);
+    if (run.resolved.fix?.build) await buildFailure(run.resolved.fix.build, cwd);
     if (startFailure(await relint(run))) breaking.push(describe(rule));
   }
   modules.write.restore(originals, cwd);
@@ -275,15 +275,8 @@ async function rollBack(
     cwd,
   );
   // The build output came from the fixed sources: build it again from the restored ones.
-  if (build && runBuild(build, cwd)) lines.push(`mcplint: --fix-build "${build}" failed on the restored sources too`);
+  if (build && (await buildFailure(build, cwd))) lines.push(`mcplint: --fix-build "${build}" failed on the restored sources too`);
   return { report: planned.report, lines, rolledBack: true };
-}
-
-/** The build command's failure (its exit status), or undefined when it succeeded. Its output goes to stderr. */
-function runBuild(command: string, cwd: string): string | undefined {
-  const result = spawnSync(command, { cwd, shell: true, stdio: ['ignore', 2, 2] });
-  if (result.error) return result.error.message;
-  return result.status === 0 ? undefined : `exit ${result.status ?? result.signal}`;
 }
 
 const RUN_DIRECTLY = new Set(['.js', '.mjs', '.cjs', '.jsx', '.py']);

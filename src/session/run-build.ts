@@ -1,15 +1,17 @@
 /**
- * --watch --fix-build CMD: the build run before each lint. Unlike --fix's build (src/session/fix-run.ts,
- * synchronous), it runs asynchronously so a change during it can stop it and a key press is still
- * read. It runs in a process group of its own, tracked by the reaper (src/connect/reaper.ts) like a
- * server, so Ctrl-C (src/cli/signals.ts) stops it and whatever it started; its output goes to stderr.
+ * --fix-build CMD: the build that --fix runs after writing (src/session/fix-run.ts), and that --watch
+ * runs before each lint. Asynchronous, so a change during it can stop it, a key press is still read
+ * and `mcplint mcp` keeps answering while a fix builds. It runs in a process group of its own,
+ * tracked by the reaper (src/connect/reaper.ts) like a server, so Ctrl-C (src/cli/signals.ts) or a
+ * cancelled request (src/connect/process-scope.ts) stops it and whatever it started; its output
+ * goes to stderr, never to stdout (which `mcplint mcp` speaks the protocol on).
  */
 import { spawn } from 'node:child_process';
 import { killTree, trackChild, untrackChild } from '../connect/reaper.js';
 
 export type BuildResult = { readonly ok: true } | { readonly ok: false; readonly reason: string } | { readonly cancelled: true };
 
-export function runWatchBuild(command: string, cwd: string, signal: AbortSignal): Promise<BuildResult> {
+export function runBuild(command: string, cwd: string, signal: AbortSignal = new AbortController().signal): Promise<BuildResult> {
   return new Promise((done) => {
     if (signal.aborted) return done({ cancelled: true });
     const child = spawn(command, { cwd, shell: true, stdio: ['ignore', 2, 2], detached: process.platform !== 'win32' });
@@ -28,4 +30,11 @@ export function runWatchBuild(command: string, cwd: string, signal: AbortSignal)
       else end({ ok: false, reason: `exit ${code ?? killed}` });
     });
   });
+}
+
+/** The build's failure as one phrase ("exit 2"), or undefined when it succeeded. */
+export async function buildFailure(command: string, cwd: string): Promise<string | undefined> {
+  const result = await runBuild(command, cwd);
+  if ('cancelled' in result) return 'cancelled';
+  return result.ok ? undefined : result.reason;
 }
