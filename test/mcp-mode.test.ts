@@ -239,6 +239,19 @@ describe('mcplint mcp: linting', () => {
   );
 
   it(
+    'two entries of one client config are two servers, each compared only with itself',
+    async () => {
+      const config = 'fixtures/configs/five-servers/.mcp.json';
+      const first = await call('mcplint_lint_server', { config_file: config, server: 'bookstore', cwd: ROOT });
+      const second = await call('mcplint_lint_server', { config_file: config, server: 'notes', cwd: ROOT });
+      expect(structured(first).server).toContain('bookstore');
+      expect(structured(second).server).toContain('notes');
+      expect(structured(second).server).not.toContain('bookstore');
+    },
+    SLOW,
+  );
+
+  it(
     'plans the probes of a server without calling its tools',
     async () => {
       const result = await call('mcplint_plan_probes', { command: node, args: [fixturePath('clean-server.mjs')], response_format: 'json' });

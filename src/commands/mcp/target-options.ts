@@ -65,6 +65,8 @@ export function targetOptions(args: TargetArgs): TargetOptions {
     cwd,
     args.env ?? {},
     url ?? null,
+    configFile === undefined ? null : resolve(cwd, configFile),
+    (args.server as string | undefined) ?? null,
     args.protocol_version ?? null,
     options.probes,
     ruleFlags,
