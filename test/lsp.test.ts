@@ -194,6 +194,28 @@ describe.skipIf(process.platform !== 'linux')('mcplint lsp', () => {
   );
 });
 
+describe.skipIf(process.platform !== 'linux')('mcplint lsp, stopped by a signal', () => {
+  it(
+    'SIGTERM during a lint leaves no process of the lint behind, as the exit notification does',
+    async () => {
+      const dir = scratchDir('mcplint-lsp-sigterm-');
+      writeFileSync(
+        join(dir, 'package.json'),
+        JSON.stringify({ name: 'hangs', version: '1.0.0', type: 'module', bin: { hangs: 'hang.mjs' } }),
+      );
+      writeFileSync(join(dir, 'hang.mjs'), 'setInterval(() => {}, 1 << 30);\n');
+      const client = await startLsp(dir);
+      await open(client, join(dir, 'hang.mjs'));
+      // The language server, its lint child and the server the child started.
+      await until(() => processesIn(dir).length > 2, 'the lint to start the server', client);
+      client.child.kill('SIGTERM');
+      expect(await new Promise((resolve) => client.child.once('exit', (code) => resolve(code)))).toBe(143);
+      await until(() => processesIn(dir).length === 0, 'every process of the project to end', client);
+    },
+    SLOW,
+  );
+});
+
 describe.skipIf(process.platform !== 'linux')('mcplint lsp, a workspace without a server', () => {
   it(
     'says so once, not on every save: the same trouble again is only logged',

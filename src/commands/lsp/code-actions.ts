@@ -6,6 +6,7 @@
  * document the editor has open, else from the file on disk, and only while its text is the one the
  * fix was computed against (the edits' hash).
  */
+import { inertLine } from '../../shared/inert.js';
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,7 +39,7 @@ export function codeActionsFor(diagnostics: readonly Diagnostic[], textOf: TextO
     if (!readable) continue;
     const unsafe = data.fix.safety === 'unsafe';
     actions.push({
-      title: `mcplint: ${data.fix.description}${unsafe ? ' (unsafe: changes what the server accepts)' : ''}`,
+      title: `mcplint: ${inertLine(data.fix.description)}${unsafe ? ' (unsafe: changes what the server accepts)' : ''}`,
       kind: 'quickfix',
       diagnostics: [diagnostic],
       isPreferred: !unsafe,

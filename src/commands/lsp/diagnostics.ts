@@ -6,10 +6,14 @@
  * A finding's fix rides along in `data`, for the quick fix (code-actions.ts). Types only from
  * vscode-languageserver: this module loads nothing.
  */
+import { inertBlock, inertLine } from '../../shared/inert.js';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver';
 import { docsUrl } from '../../shared/version.js';
+
+/** LSP positions are uinteger (at most 2^31 - 1): clients that decode them as u32 reject larger ones. */
+const LINE_END = 2 ** 31 - 1;
 
 /** The parts of the JSON report read here. */
 export interface JsonReport {
@@ -68,13 +72,15 @@ export function diagnosticsOf(report: JsonReport, root: string): Map<string, Dia
         const at = registrations.get(tool);
         if (!at) return [];
         const position = { line: at.startLine - 1, character: Math.max(0, (at.startColumn ?? 1) - 1) };
-        return [{ location: { uri: uriOf(at.uri), range: { start: position, end: position } }, message: `tool "${tool}"` }];
+        return [{ location: { uri: uriOf(at.uri), range: { start: position, end: position } }, message: `tool "${inertLine(tool)}"` }];
       });
       const diagnostic: Diagnostic = {
-        range: { start: { line, character }, end: { line, character: Number.MAX_SAFE_INTEGER } },
+        // To the end of the line: the largest position LSP allows (uinteger), which clients clamp.
+        range: { start: { line, character }, end: { line, character: LINE_END } },
         severity: SEVERITY[finding.level],
         source: 'mcplint',
-        message: finding.message,
+        // The report keeps the server's words exact; what an editor shows is made inert (src/shared/inert.ts).
+        message: inertBlock(finding.message),
         ...(RULE_ID.test(finding.ruleId) ? { code: finding.ruleId, codeDescription: { href: docsUrl(finding.ruleId) } } : {}),
         ...(related.length > 0 ? { relatedInformation: related } : {}),
         ...(finding.fix ? { data: { fix: finding.fix, root } satisfies DiagnosticData } : {}),
@@ -107,5 +113,5 @@ function registrationLines(findings: readonly JsonFinding[]): Map<string, JsonFi
 export function startFailure(report: JsonReport): string | undefined {
   const failed = report.servers.filter((s) => !s.handshake.ok);
   if (failed.length === 0) return undefined;
-  return failed.map((s) => `${s.label}: ${s.handshake.message ?? s.notes?.[0] ?? 'the handshake failed'}`).join('; ');
+  return inertLine(failed.map((s) => `${s.label}: ${s.handshake.message ?? s.notes?.[0] ?? 'the handshake failed'}`).join('; '));
 }

@@ -8,12 +8,14 @@
  * linted. docs/lsp.md: how editors start it.
  */
 import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { extname, isAbsolute, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
 import { codeActionsFor } from './code-actions.js';
 import { diagnosticsOf, startFailure } from './diagnostics.js';
 import { lintInChild } from './lint-child.js';
+import { inertLine } from '../../shared/inert.js';
 
 /** How long the files must be quiet after an open or a save before the lint starts. */
 export const LSP_DEBOUNCE_MS = 300;
@@ -45,7 +47,7 @@ export async function serveLsp(): Promise<void> {
       return;
     }
     shown = message;
-    void connection.sendNotification(lsp.ShowMessageNotification.type, { type, message });
+    void connection.sendNotification(lsp.ShowMessageNotification.type, { type, message: inertLine(message) });
   };
 
   const inWorkspace = (uri: string): boolean => {
@@ -122,6 +124,10 @@ export async function serveLsp(): Promise<void> {
   });
   // The library exits the process on the client's `exit`: the lint under way (its child and servers) is stopped first.
   process.once('exit', () => current?.abort());
+  // Editors also stop a language server with a signal: exit through the same path, so the lint
+  // children and what they started are reaped (lint-child.ts), instead of dying by the default action.
+  for (const signal of ['SIGTERM', 'SIGHUP', 'SIGINT'] as const)
+    process.once(signal, () => process.exit(128 + (constants.signals[signal] ?? 0)));
   documents.listen(connection);
   connection.listen();
   await gone;
