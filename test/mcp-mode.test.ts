@@ -239,6 +239,31 @@ describe('mcplint mcp: linting', () => {
   );
 
   it(
+    "a server's terminal controls and the secret it echoes reach no answer and no progress message",
+    async () => {
+      const secret = 'mcp-mode-secret-7f3a9c';
+      const messages: string[] = [];
+      const answers = [
+        await call('mcplint_lint_server', { command: node, args: [fixturePath('hostile/terminal-injection.mjs')], cwd: ROOT }),
+        await call(
+          'mcplint_lint_server',
+          { command: node, args: [fixturePath('hostile/echo-in-names.mjs')], env: { BOOKSTORE_API_KEY: secret }, cwd: ROOT },
+          { onprogress: (p) => messages.push(p.message ?? '') },
+        ),
+        await call('mcplint_plan_probes', { command: node, args: [fixturePath('hostile/terminal-injection.mjs')], cwd: ROOT }),
+      ];
+      for (const answer of answers) {
+        // The Markdown an agent reads (and a terminal may print) holds no ESC, C1 or bidi control.
+        expect(text(answer)).not.toMatch(/[\u001b\u0007\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+        expect(JSON.stringify(answer)).not.toContain(secret);
+      }
+      expect(messages.length).toBeGreaterThan(0);
+      expect(messages.join('\n')).not.toContain(secret);
+    },
+    SLOW,
+  );
+
+  it(
     'two entries of one client config are two servers, each compared only with itself',
     async () => {
       const config = 'fixtures/configs/five-servers/.mcp.json';

@@ -35,7 +35,7 @@ export function findingEntry(finding: LocatedFinding): FindingEntry {
     rule_id: finding.ruleId,
     level: finding.level,
     message: oneLine(finding.message, 1000),
-    subject: subjectLabel(finding.subject),
+    subject: oneLine(subjectLabel(finding.subject), 300),
     ...(location.anchor !== 'target'
       ? { location: `${location.uri}:${location.startLine}${location.startColumn ? `:${location.startColumn}` : ''}` }
       : {}),

@@ -41,13 +41,13 @@ export async function planProbesTool(args: Record<string, unknown>, context: Too
     const allSteps = server.plan.steps.map((s) => ({
       probe: s.probe,
       method: s.method,
-      ...(s.tool ? { tool: s.tool } : {}),
+      ...(s.tool ? { tool: oneLine(s.tool, 200) } : {}),
       why: oneLine(`${s.purpose}: ${s.reason}`, 300),
       ...(s.params !== undefined ? { arguments: oneLine(JSON.stringify(s.params), 300) } : {}),
     }));
     const steps = takeWhile(allSteps, fits);
     const skipped = takeWhile(
-      server.plan.skippedTools.map((t) => ({ tool: t.tool, reason: oneLine(t.reason, 300) })),
+      server.plan.skippedTools.map((t) => ({ tool: oneLine(t.tool, 200), reason: oneLine(t.reason, 300) })),
       fits,
     );
     const data = {

@@ -30,6 +30,8 @@ export function startProgress(send: ((message: string) => void) | undefined, ses
 function phaseText(sessions: readonly LiveProgress[]): string {
   const [first, ...others] = sessions;
   if (!first) return 'starting the server';
-  const step = first.step ? ` ${first.step.index}/${first.step.total}${first.step.tool ? ` · ${first.step.tool.slice(0, 60)}` : ''}` : '';
+  // No tool name: progress goes out while the server runs, before its capture is redacted, and a
+  // server can echo a secret of its environment in a name (fixtures/hostile/echo-in-names.mjs).
+  const step = first.step ? ` ${first.step.index}/${first.step.total}` : '';
   return `${first.phase}${step}${others.length > 0 ? ` (+${others.length} more session(s))` : ''}`;
 }

@@ -3,6 +3,8 @@
  * never longer than TEXT_LIMIT) beside the structuredContent the output schema describes, and
  * isError results that say what to do next.
  */
+import { inertLine } from '../../shared/inert.js';
+import { clip } from '../../shared/text.js';
 export type ResponseFormat = 'markdown' | 'json';
 
 /** What one answer's text may hold (the guide's 25,000 characters). */
@@ -40,6 +42,7 @@ export function bounded(text: string): string {
 
 /** One line of a Markdown list or table cell: no line breaks, cut at `max` characters. */
 export function oneLine(text: string, max = 500): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+  // Whitespace folded, then every control a terminal or a renderer would act on shown as text
+  // (src/shared/inert.ts): answers carry the linted server's words to an agent and its terminal.
+  return clip(inertLine(text.replace(/\s+/g, ' ').trim()), max, { fit: true });
 }
