@@ -24,6 +24,18 @@ describe('envReads', () => {
     expect(scan('process.env[name]; myprocess.env_x; obj.getenv("X"); process.environment.Y; environs["Z"]')).toEqual([]);
   });
 
+  it('takes a name only when it is whole: a closed literal, an identifier not cut at the length cap', () => {
+    const long = `A${'B'.repeat(199)}`;
+    const text = [
+      'process.env["PREFIX_" + kind];',
+      'os.environ.get(`A-B`)',
+      `process.env.${long};`,
+      `process.env['${long}'];`,
+      "os.getenv('WHOLE')",
+    ].join('\n');
+    expect(scan(text, '/p/server.py').map((r) => r.name)).toEqual(['WHOLE']);
+  });
+
   it('keeps at most its cap of reads', () => {
     expect(scan('process.env.A;'.repeat(MAX_ENV_READS + 10))).toHaveLength(MAX_ENV_READS);
   });

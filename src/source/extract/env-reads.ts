@@ -16,13 +16,18 @@ import { LineIndex } from '../line-index.js';
 export const MAX_ENV_READS = 2_000;
 
 const NAME = '[A-Za-z_][A-Za-z0-9_]{0,127}';
-const QUOTED = `(['"\`])(${NAME})`;
+/**
+ * A whole literal name, the argument or index itself: its closing quote (`group`: its opening
+ * quote's group) then the bracket or parenthesis (`"PREFIX_" + k` is computed, not read).
+ */
+const quoted = (group: number, close: string) => `(['"\`])(${NAME})\\${group}\\s{0,8}${close}`;
 const READ = new RegExp(
   [
-    `process\\.env\\.(${NAME})`,
-    `process\\.env\\[\\s{0,8}${QUOTED}`,
-    `(?<![\\w.])(?:os\\.)?environ(?:\\.get\\(|\\[)\\s{0,8}${QUOTED}`,
-    `(?<![\\w.])(?:os\\.)?getenv\\(\\s{0,8}${QUOTED}`,
+    // The whole identifier, or nothing: a longer name than NAME allows is not cut to its start.
+    `process\\.env\\.(${NAME})(?![A-Za-z0-9_$])`,
+    `process\\.env\\[\\s{0,8}${quoted(2, '\\]')}`,
+    `(?<![\\w.])(?:os\\.)?environ(?:\\.get\\(|\\[)\\s{0,8}${quoted(4, '[\\],)]')}`,
+    `(?<![\\w.])(?:os\\.)?getenv\\(\\s{0,8}${quoted(6, '[,)]')}`,
   ].join('|'),
   'g',
 );
