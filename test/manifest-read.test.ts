@@ -152,6 +152,7 @@ describe('the launch a client would make', () => {
     expect(input.record.launch).toEqual({
       from: 'packages[0] (npm bookstore-mcp-server), package.json bin',
       placeholders: ['catalogue', 'API_TOKEN'],
+      npmBin: join(dir, 'bin/server.mjs'),
     });
     expect(input.target.manifest).toBe(input.record);
   });
@@ -216,5 +217,23 @@ describe('the launch a client would make', () => {
       env: { TOKEN: 'mcplint-placeholder' },
     });
     expect(plan.launch.placeholders).toEqual(['token']);
+  });
+
+  it('asks npm what it would pack only for an npm launch: a PyPI launch with packageArguments is left alone', async () => {
+    const { withPacked } = await import('../src/session/packed.js');
+    const dir = folder({
+      'server.json': json(
+        serverJson({
+          packages: [{ registryType: 'npm', identifier: 'bookstore-mcp-server', version: '1.0.0', transport: { type: 'stdio' } }],
+        }),
+      ),
+      'package.json': json({ name: 'bookstore-mcp-server', version: '1.0.0', bin: { bookstore: 'bin/server.mjs' } }),
+    });
+    const input = await manifestInput(join(dir, 'server.json'), dir);
+    if (input.kind !== 'launch' || input.target.kind === 'http') throw new Error('not launched');
+    // The same launch as a PyPI console script would be: its args are packageArguments, and no npm bin.
+    const { npmBin: _bin, ...launch } = input.record.launch!;
+    const pypi = { ...input.target, command: join(dir, '.venv/bin/bookstore'), args: ['--stdio'], manifest: { ...input.record, launch } };
+    expect(await withPacked(pypi)).toBe(pypi);
   });
 });

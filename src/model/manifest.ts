@@ -67,4 +67,6 @@ export interface ManifestLaunch {
   readonly from: string;
   /** Variables given placeholder values because the manifest requires them and has no default (names only). */
   readonly placeholders: readonly string[];
+  /** The npm package's bin when the launch is this project's npm package: what the packed check walks from. */
+  readonly npmBin?: string;
 }

@@ -13,9 +13,11 @@ import { readTextIfPresent } from '../shared/read-bounded.js';
 /** A server.json launch is an npm package of this project (its bin, in its folder): the target with what npm would publish of it. */
 export async function withPacked(target: ResolvedTarget): Promise<ResolvedTarget> {
   if (isHttpTarget(target)) return target;
-  const { manifest, cwd, args } = target;
-  if (manifest?.kind !== 'server.json' || !cwd || !args[0]) return target;
-  return { ...target, manifest: await withPackedFacts(manifest, cwd, args[0]) };
+  const { manifest, cwd } = target;
+  // Only an npm launch has a package npm would pack (a PyPI launch's args are its packageArguments).
+  const bin = manifest?.launch?.npmBin;
+  if (manifest?.kind !== 'server.json' || !cwd || !bin) return target;
+  return { ...target, manifest: await withPackedFacts(manifest, cwd, bin) };
 }
 
 export async function withPackedFacts(record: ManifestRecord, dir: string, bin: string): Promise<ManifestRecord> {

@@ -59,7 +59,7 @@ function packageLaunch(record: ManifestRecord, dir: string, path: string): Manif
       ...(Object.keys(env).length > 0 ? { env } : {}),
       declaredIn: { file: path, line: record.positions[pointer]?.line ?? 1 },
     },
-    launch: { from: `packages[${index}] (npm ${String(pkg.identifier)}), package.json bin`, placeholders },
+    launch: { from: `packages[${index}] (npm ${String(pkg.identifier)}), package.json bin`, placeholders, npmBin: bin },
   };
 }
 
