@@ -27,6 +27,7 @@ export function deltaText(delta: LintDelta, color: boolean): string {
 /** "1 new, 2 fixed, score 79 → 84 (B)"; a server gone or new says so. */
 function headline(server: ServerDelta): string {
   const { before, after } = server;
+  if (server.failed !== undefined) return `failed to start: ${inertLine(server.failed)}`;
   const counts = `${server.added.length} new, ${server.fixed.length} fixed`;
   if (!after) return `${counts}, no longer linted (score was ${before?.score ?? '?'})`;
   const score = before ? `score ${before.score} → ${after.score} (${after.grade})` : `score ${after.score} (${after.grade})`;

@@ -15,6 +15,8 @@ export interface ServerDelta {
   readonly before?: Score;
   /** Absent: the server is not in the later report. */
   readonly after?: Score;
+  /** Why the server did not start in the later report (then nothing is counted as fixed). */
+  readonly failed?: string;
   readonly added: readonly LocatedFinding[];
   readonly fixed: readonly LocatedFinding[];
   /** Findings in both reports. */
@@ -51,12 +53,15 @@ export function lintDelta(before: LintReport | undefined, after: LintReport): Li
 function serverDelta(label: string, before: ServerReport | undefined, after: ServerReport | undefined): ServerDelta {
   const was = new Set((before?.findings ?? []).map((f) => f.fingerprint));
   const is = new Set((after?.findings ?? []).map((f) => f.fingerprint));
+  // A server that did not start was not judged: its earlier findings are not fixed, only unseen.
+  const failed = after && !after.handshake.ok ? (after.handshake.message ?? 'the handshake failed') : undefined;
   return {
     label,
     ...(before ? { before: before.score } : {}),
     ...(after ? { after: after.score } : {}),
+    ...(failed !== undefined ? { failed } : {}),
     added: (after?.findings ?? []).filter((f) => !was.has(f.fingerprint)),
-    fixed: (before?.findings ?? []).filter((f) => !is.has(f.fingerprint)),
+    fixed: failed !== undefined ? [] : (before?.findings ?? []).filter((f) => !is.has(f.fingerprint)),
     unchanged: (after?.findings ?? []).filter((f) => was.has(f.fingerprint)).length,
   };
 }

@@ -13,7 +13,7 @@ import { loadRunConfig } from './run-config.js';
 
 export interface LintSessionRun {
   readonly outcome: LintOutcome;
-  /** Against the previous run of this session (the first run: every finding is added). */
+  /** Against the last run of this session in which every server started (the first run: every finding is added). */
   readonly delta: LintDelta;
   /** 1 for the first run of the session. */
   readonly runNumber: number;
@@ -48,6 +48,8 @@ export interface LintSession {
 export function createLintSession(options: RunOptions | (() => RunOptions)): LintSession {
   const optionsNow = typeof options === 'function' ? options : () => options;
   let last: LintOutcome | undefined;
+  /** What the next run is compared with: the last run in which every server started. */
+  let compared: LintOutcome | undefined;
   let runs = 0;
   // Runs are one after another: a run started while one is under way waits for it, so each delta is against the run before.
   let queue: Promise<unknown> = Promise.resolve();
@@ -80,8 +82,11 @@ export function createLintSession(options: RunOptions | (() => RunOptions)): Lin
     const outcome = await Promise.race([result, aborted]).finally(() => {
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     });
-    const delta = lintDelta(last?.report, outcome.report);
+    const delta = lintDelta(compared?.report, outcome.report);
     last = outcome;
+    // A run in which a server did not start (a save with a syntax error) says nothing about what
+    // was fixed: the next run is compared with the last one in which every server started.
+    if (!compared || outcome.report.servers.every((s) => s.handshake.ok)) compared = outcome;
     runs++;
     return { outcome, delta, runNumber: runs };
   }

@@ -53,6 +53,16 @@ describe('a lint session', () => {
       // Nothing changed: nothing to say.
       const third = await session.lint();
       expect(third.delta).toMatchObject({ added: 0, fixed: 0, same: true });
+
+      // A save that breaks the server: it failed to start, and nothing counts as fixed.
+      writeFileSync(server, 'this is not javascript(\n');
+      const broken = await session.lint();
+      expect(broken.delta.servers[0]!.failed).toBeDefined();
+      expect(broken.delta.fixed).toBe(0);
+      // Mended: compared with the last run in which it started, not with the broken one.
+      serve(server, 'clean-server.mjs');
+      const mended = await session.lint();
+      expect(mended.delta).toMatchObject({ added: 0, fixed: 0, same: true });
     },
     SLOW,
   );
@@ -135,6 +145,7 @@ describe('lintDelta', () => {
     ({
       label,
       ...(position !== undefined ? { position } : {}),
+      handshake: { ok: true },
       findings: fingerprints.map(finding),
       score: { score, grade: score >= 90 ? 'A' : 'B' },
     }) as unknown as ServerReport;
@@ -161,6 +172,16 @@ describe('lintDelta', () => {
       ['one', 1, undefined],
     ]);
     expect(delta.fixed).toBe(2);
+  });
+
+  it('counts nothing as fixed on a server that did not start, and says why', () => {
+    const failed = {
+      ...server('a', ['handshake'], 0),
+      handshake: { ok: false, message: 'The server exited before answering initialize.' },
+    };
+    const delta = lintDelta(report(server('a', ['x', 'y'], 80)), report(failed as ServerReport));
+    expect(delta.servers[0]).toMatchObject({ failed: 'The server exited before answering initialize.', fixed: [] });
+    expect(delta.servers[0]!.added.map((f) => f.fingerprint)).toEqual(['handshake']);
   });
 
   it('says nothing changed when the findings and scores are the same', () => {
