@@ -3,6 +3,7 @@
  * rule resources and the prompt, findings paged across pages, both response formats, progress
  * notifications, the size bound, and a cancelled lint whose target process is gone at once.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -259,6 +260,21 @@ describe('mcplint mcp: linting', () => {
       }
       expect(messages.length).toBeGreaterThan(0);
       expect(messages.join('\n')).not.toContain(secret);
+    },
+    SLOW,
+  );
+
+  it(
+    'a fix written to the sources of a built server is not called applied: unproven, with the files named, until a build proves it',
+    async () => {
+      const dir = copyProject(fixturePath('fix/ts-build/before'));
+      expect(spawnSync(process.execPath, ['build.mjs'], { cwd: dir }).status).toBe(0);
+      const target = { command: 'node', args: ['dist/server.js'], cwd: dir };
+      const unproven = structured(await call('mcplint_fix', { ...target, apply: true, response_format: 'json' }));
+      expect(unproven).toMatchObject({ applied: false, proven_fixes: 0, rolled_back: false, unproven_files: ['src/server.ts'] });
+      const proven = structured(await call('mcplint_fix', { ...target, apply: true, build: 'node build.mjs', response_format: 'json' }));
+      expect(proven).toMatchObject({ rolled_back: false });
+      expect(proven.unproven_files).toBeUndefined();
     },
     SLOW,
   );

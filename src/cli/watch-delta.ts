@@ -5,7 +5,7 @@
  * messages carry the server's words: shown inert, as in every report.
  */
 import pc from 'picocolors';
-import type { Severity } from '../engine/rule.js';
+import { levelTag } from '../report/formatters/text.js';
 import type { LocatedFinding } from '../report/report.js';
 import type { LintDelta, ServerDelta } from '../session/lint-delta.js';
 import { inertLine } from '../shared/inert.js';
@@ -38,10 +38,4 @@ function findingLine(finding: LocatedFinding, tag: string, c: Colors): string {
   const { location } = finding;
   const where = location.anchor === 'capture' || location.anchor === 'target' ? '' : `${location.uri}:${location.startLine}  `;
   return `  ${c.dim(inertLine(where))}${tag}  ${inertLine(finding.message)}  ${c.dim(finding.ruleId)}`;
-}
-
-function levelTag(level: Severity, c: Colors): string {
-  if (level === 'error') return c.red('error  ');
-  if (level === 'warning') return c.yellow('warning');
-  return c.blue('note   ');
 }

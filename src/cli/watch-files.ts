@@ -10,6 +10,7 @@
  * project exhausts the limit); chokidar's `ignored` is asked before it descends. It is loaded
  * only here, by --watch (src/cli/lint-command.ts imports this module lazily).
  */
+import { inertLine } from '../shared/inert.js';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 /** How long the files must be quiet before the changes are told: an editor's save is often several writes. */
@@ -94,7 +95,7 @@ export async function watchProject(
   });
   // A watch that fails (a folder removed, the inotify limit) is said once; the ones that work go on.
   watcher.on('error', (error) => {
-    process.stderr.write(`mcplint: --watch: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`mcplint: --watch: ${inertLine(error instanceof Error ? error.message : String(error))}\n`);
   });
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
   return {

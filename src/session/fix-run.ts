@@ -26,6 +26,10 @@ export interface FixRunResult {
   readonly patch?: string;
   /** The fixes were written and then rolled back (exit 3). */
   readonly rolledBack: boolean;
+  /** How many fixes were written, kept and proven by launching the server again. */
+  readonly proven: number;
+  /** Files written and kept without that proof: the server runs built files and no build was given. */
+  readonly unproven?: readonly string[];
 }
 
 type FixModules = {
@@ -47,6 +51,7 @@ export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<Fi
       report: planned.report,
       lines: ['mcplint: nothing to fix'],
       rolledBack: false,
+      proven: 0,
       ...(settings.mode === 'diff' ? { patch: '' } : {}),
     };
   const [select, write, guard] = await Promise.all([
@@ -69,7 +74,7 @@ export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<Fi
       // A later round that fails restores its own files only: what earlier rounds fixed was proven and stays.
       const kept =
         fixed.length > 0 ? [`mcplint: the ${fixed.length} fixes of the earlier rounds${perRule(fixed)} were proven and stay`] : [];
-      return { ...step.result, lines: [...lines, ...step.result.lines, ...kept] };
+      return { ...step.result, proven: fixed.length, lines: [...lines, ...step.result.lines, ...kept] };
     }
     fixed.push(...step.fixed);
     for (const file of step.files) files.add(file);
@@ -87,7 +92,7 @@ export async function fixRun(run: RunConfig, rules: readonly Rule[]): Promise<Fi
   lines.push(
     `mcplint: ${fixed.length} fixed${perRule(fixed)} in ${filesLine}; the server started again and every fixed finding is gone${hint}`,
   );
-  return { report, lines, rolledBack: false };
+  return { report, lines, rolledBack: false, proven: fixed.length };
 }
 
 type Round =
@@ -139,7 +144,7 @@ async function fixRound(
     const fixes = applied.flatMap((a) => a.fixes);
     const later = deferred > 0 ? `; ${plural(deferred, 'more fix')} overlap these and come after them` : '';
     lines.push(`mcplint: --diff: ${fixes.length} would be fixed${perRule(fixes)}${hint}${later}; nothing was written`);
-    return { kind: 'done', result: { report: planned.report, lines: [], patch, rolledBack: false } };
+    return { kind: 'done', result: { report: planned.report, lines: [], patch, rolledBack: false, proven: 0 } };
   }
 
   // Write, remembering every file written so that all of them can be put back.
@@ -153,7 +158,7 @@ async function fixRound(
     fixedNow.push(...server.fixes.filter((f) => !f.planned.some((e) => refusedFiles.has(e.file.path))));
   }
   if (written.length === 0)
-    return { kind: 'done', result: { report: planned.report, lines: ['mcplint: nothing was fixed'], rolledBack: false } };
+    return { kind: 'done', result: { report: planned.report, lines: ['mcplint: nothing was fixed'], rolledBack: false, proven: 0 } };
   const filesLine = `${plural(written.length, 'file')} (${written.map((c) => shown(cwd, c.file.path)).join(', ')})`;
   const failed = async (line: string): Promise<Round> => ({
     kind: 'done',
@@ -165,7 +170,8 @@ async function fixRound(
     if (built) return failed(`mcplint: --fix-build "${settings.build}" failed after fixing (${built}); every file was restored`);
   } else if (!runsEditedFiles(first, written)) {
     const line = `mcplint: fixed ${fixedNow.length}${perRule(fixedNow)} in ${filesLine}, but the server runs built files, so mcplint could not run the fixed sources: rebuild and lint again, or pass --fix-build "npm run build"`;
-    return { kind: 'done', result: { report: planned.report, lines: [line], rolledBack: false } };
+    const unproven = written.map((c) => shown(cwd, c.file.path));
+    return { kind: 'done', result: { report: planned.report, lines: [line], rolledBack: false, proven: 0, unproven } };
   }
 
   const second = await relint(run);
@@ -276,7 +282,7 @@ async function rollBack(
   );
   // The build output came from the fixed sources: build it again from the restored ones.
   if (build && (await buildFailure(build, cwd))) lines.push(`mcplint: --fix-build "${build}" failed on the restored sources too`);
-  return { report: planned.report, lines, rolledBack: true };
+  return { report: planned.report, lines, rolledBack: true, proven: 0 };
 }
 
 const RUN_DIRECTLY = new Set(['.js', '.mjs', '.cjs', '.jsx', '.py']);

@@ -7,19 +7,31 @@
  * goes to stderr, never to stdout (which `mcplint mcp` speaks the protocol on).
  */
 import { spawn } from 'node:child_process';
-import { killTree, trackChild, untrackChild } from '../connect/reaper.js';
+import { killMarked, killTree, trackChild, untrackChild } from '../connect/reaper.js';
+import { newSessionMarker, RUN_MARKER_VAR } from '../connect/run-marker.js';
 
 export type BuildResult = { readonly ok: true } | { readonly ok: false; readonly reason: string } | { readonly cancelled: true };
 
 export function runBuild(command: string, cwd: string, signal: AbortSignal = new AbortController().signal): Promise<BuildResult> {
   return new Promise((done) => {
     if (signal.aborted) return done({ cancelled: true });
-    const child = spawn(command, { cwd, shell: true, stdio: ['ignore', 2, 2], detached: process.platform !== 'win32' });
-    trackChild(child);
+    // Marked like a server (src/connect/stdio.ts): what the build leaves running, or started outside
+    // its process group, is found again and stopped when it ends and on Ctrl-C.
+    const marker = newSessionMarker();
+    const child = spawn(command, {
+      cwd,
+      shell: true,
+      stdio: ['ignore', 2, 2],
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+      env: { ...process.env, [RUN_MARKER_VAR]: marker },
+    });
+    trackChild(child, marker);
     const onAbort = (): void => killTree(child);
     signal.addEventListener('abort', onAbort, { once: true });
     const end = (result: BuildResult): void => {
       signal.removeEventListener('abort', onAbort);
+      killMarked(marker);
       untrackChild(child);
       done(result);
     };

@@ -43,7 +43,10 @@ export async function fixServerTool(args: Record<string, unknown>, context: Tool
     const patch = fixed.patch ?? '';
     const cut = patch.length > PATCH_BUDGET;
     const data = {
-      applied: apply && !fixed.rolledBack && !fixed.lines.some((l) => /nothing to fix/.test(l)),
+      // Written, kept and proven by launching the server again; written and kept without that proof is said apart.
+      applied: fixed.proven > 0,
+      proven_fixes: fixed.proven,
+      ...(fixed.unproven ? { unproven_files: [...fixed.unproven] } : {}),
       rolled_back: fixed.rolledBack,
       ...(apply ? {} : { patch: cut ? `${patch.slice(0, PATCH_BUDGET)}\n` : patch, patch_truncated: cut }),
       lines: fixed.lines.slice(0, 20).map((l) => oneLine(l.replace(/^mcplint: /, ''), 500)),
@@ -56,6 +59,11 @@ export async function fixServerTool(args: Record<string, unknown>, context: Tool
         if (cut) lines.push('', '[The patch was cut to keep this answer short; `mcplint --diff` prints it whole.]');
         lines.push('', 'Call mcplint_fix again with apply: true to write it.');
       }
+      if (data.unproven_files)
+        lines.push(
+          `Written but not proven (the server runs built files): ${data.unproven_files.map((f) => oneLine(f, 200)).join(', ')}. Pass build (the command that rebuilds it) to have mcplint rebuild and prove the fixes, or rebuild and call mcplint_lint_server.`,
+          '',
+        );
       lines.push('', `Score: ${data.score.score} (${data.score.grade})${apply ? ' after the fixes' : ''}.`);
       return lines.join('\n') + '\n';
     });

@@ -422,14 +422,20 @@ export const FIX_SERVER: ToolDefinition = {
   outputSchema: {
     type: 'object',
     properties: {
-      applied: { type: 'boolean', description: 'Files were written (and kept).' },
+      applied: { type: 'boolean', description: 'Fixes were written, kept, and proven by starting the server again and linting it.' },
+      proven_fixes: { type: 'integer', minimum: 0, description: 'How many fixes were written and proven.' },
+      unproven_files: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'Files written and kept without proof: the server runs built files and no build was given; build, then lint again.',
+      },
       rolled_back: { type: 'boolean', description: 'Files were written, the fixes did not hold, and every file was written back.' },
       patch: { type: 'string', description: 'The unified diff (without apply), cut when long.' },
       patch_truncated: { type: 'boolean' },
       lines: { type: 'array', items: { type: 'string' }, description: 'What mcplint did, one line each.' },
       score: scoreSchema,
     },
-    required: ['applied', 'rolled_back', 'lines', 'score'],
+    required: ['applied', 'proven_fixes', 'rolled_back', 'lines', 'score'],
   },
   // It writes the server's source files when asked to (apply): destructive; a second run has nothing left to fix.
   annotations: { title: 'Fix MCP Server', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },

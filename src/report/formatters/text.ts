@@ -251,7 +251,7 @@ function serverLines(report: LintReport, c: Colors): string[] {
   return lines;
 }
 
-function levelTag(level: Severity, c: Colors): string {
+export function levelTag(level: Severity, c: Colors): string {
   if (level === 'error') return c.red('error  ');
   if (level === 'warning') return c.yellow('warning');
   return c.blue('note   ');
