@@ -2,7 +2,8 @@
  * A lint session: lint the same target again and again and say what changed since the last run.
  * Each run goes through the one lint path (loadRunConfig, then lintRun: one resolved run, one
  * judge); the session only keeps the last outcome and computes the delta (lint-delta.ts).
- * Front-end neutral: --watch, `mcplint mcp` and `mcplint lsp` drive it, each printing its own way.
+ * Front-end neutral: --watch and `mcplint mcp` drive it, each printing its own way (`mcplint lsp`
+ * lints in a child process, src/commands/lsp/lint-child.ts).
  */
 import { runInProcessScope } from '../connect/process-scope.js';
 import type { LiveProgress } from '../connect/reaper.js';

@@ -1,7 +1,8 @@
 /**
  * One lint of the workspace for `mcplint lsp`, in a child process: the mcplint CLI itself with
  * `--format json --show-fixes`, in the workspace folder, so it finds the target as a normal run
- * does (the mcplint config's `target`, else package.json `bin`). A target that hangs holds up only
+ * does (the mcplint config's `target`, else a server.json or bundle manifest.json, else package.json
+ * `bin`). A target that hangs holds up only
  * the child, never the language server's event loop. Cancelling sends SIGTERM, which the child's
  * own signal path (src/cli/signals.ts) turns into stopping its servers and exiting.
  *
