@@ -135,7 +135,13 @@ async function parse(argv: readonly string[], fastArgs: boolean): Promise<number
     .command(
       'mcp',
       'Run mcplint as an MCP server on stdio, for coding agents: tools to lint a server, fix it, plan its probes, explain and list rules (docs/mcp-mode.md)',
-      (y) => y.options(OWN_OPTIONS.mcp).example(`claude mcp add mcplint -- npx -y mcplint@${VERSION} mcp`, 'Give Claude Code the mcplint tools (pinned, as config-npx-unpinned asks)'),
+      (y) =>
+        y
+          .options(OWN_OPTIONS.mcp)
+          .example(
+            `claude mcp add mcplint -- npx -y mcplint@${VERSION} mcp`,
+            'Give Claude Code the mcplint tools (pinned, as config-npx-unpinned asks)',
+          ),
       async () => {
         const { serveMcp } = await import('../commands/mcp/server.js');
         await serveMcp();
