@@ -201,6 +201,15 @@ describe('mcplint mcp: linting', () => {
       expect(JSON.stringify(page).length).toBeLessThanOrEqual(25_000);
       expect(page.has_more).toBe(true);
       expect(text(result)).toContain('cursor');
+      // The JSON answer is whole JSON, the same data as structuredContent: never cut to fit.
+      const json = await call('mcplint_lint_server', {
+        command: node,
+        args: [fixturePath('hostile/lying-tools.mjs')],
+        limit: 100,
+        response_format: 'json',
+      });
+      expect(text(json).length).toBeLessThanOrEqual(25_000);
+      expect(JSON.parse(text(json))).toEqual(structured(json));
     },
     SLOW,
   );

@@ -61,7 +61,7 @@ export async function lintServerTool(args: Record<string, unknown>, context: Too
 function answer(kept: KeptLint, offset: number, limit: number, format: ResponseFormat): ToolResult {
   const { server, delta } = kept;
   const page = findingsPage(server.findings, kept.id, offset, limit, (entry) =>
-    Math.max(JSON.stringify(entry, null, 2).length, findingLine(entry).length),
+    Math.max(printedJsonLength(entry), findingLine(entry).length),
   );
   const handshake = server.handshake;
   const data: Record<string, unknown> = {
@@ -132,4 +132,10 @@ function findingLine(f: FindingEntry): string {
     (f.evidence ? `\n  evidence: ${f.evidence}` : '') +
     (f.fix ? `\n  fix: ${f.fix}` : '')
   );
+}
+
+/** An entry's length as the JSON answer prints it: inside `findings`, each of its lines indented 4 more, then a comma and a newline. */
+function printedJsonLength(entry: object): number {
+  const json = JSON.stringify(entry, null, 2);
+  return json.length + 4 * json.split('\n').length + 2;
 }
