@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 
 const MAX_OUTPUT = 32 * 1024 * 1024;
 const DEADLINE_MS = 60_000;
-/** At most this many file paths are kept: a package of 100,000 files is judged on its first ones. */
+/** A package of more files than this is not judged (its list is not cut: a cut would invent left-out files). */
 const MAX_FILES = 50_000;
 
 export type PackedFiles = { readonly files: readonly string[] } | { readonly problem: string };
@@ -60,8 +60,11 @@ export function npmPackFiles(dir: string): Promise<PackedFiles> {
       }
       try {
         const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { files?: { path?: unknown }[] }[];
-        const files = (parsed[0]?.files ?? []).flatMap((f) => (typeof f.path === 'string' ? [f.path] : [])).slice(0, MAX_FILES);
-        finish({ files });
+        const files = (parsed[0]?.files ?? []).flatMap((f) => (typeof f.path === 'string' ? [f.path] : []));
+        // A list cut short would make every file past the cut look left out: not judged instead.
+        if (files.length > MAX_FILES)
+          finish({ problem: `the package would hold ${files.length} files, more than the ${MAX_FILES} mcplint judges` });
+        else finish({ files });
       } catch {
         finish({ problem: 'npm pack --dry-run --json did not answer with JSON' });
       }
