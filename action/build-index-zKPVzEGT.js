@@ -1,1 +1,0 @@
-async function e(e){if(e.language===`python`){let{buildPythonSourceIndex:t}=await import(`./python-Cp9YnCBG.js`);return t(e.root,e.options)}let{buildSourceIndex:t}=await import(`./source-KGRkqnNk.js`);return t(e.root,e.options)}export{e as t};

@@ -1,0 +1,1 @@
+export{t as finishLint}from"./finish-D7m72phv.js";

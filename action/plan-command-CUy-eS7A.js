@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-B9x4oc1Q.js";
