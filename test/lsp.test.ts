@@ -99,6 +99,14 @@ function applyEdits(text: string, edits: readonly TextEdit[]): string {
     .reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
 }
 
+/** A project whose bin (hang.mjs) reads nothing and answers nothing, until it is stopped. */
+function hangingProject(prefix: string): string {
+  const dir = scratchDir(prefix);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'hangs', version: '1.0.0', type: 'module', bin: { hangs: 'hang.mjs' } }));
+  writeFileSync(join(dir, 'hang.mjs'), 'setInterval(() => {}, 1 << 30);\n');
+  return dir;
+}
+
 const open = (client: Client, file: string) =>
   client.connection.sendNotification('textDocument/didOpen', {
     textDocument: { uri: pathToFileURL(file).href, languageId: 'javascript', version: 1, text: readFileSync(file, 'utf8') },
@@ -156,13 +164,7 @@ describe.skipIf(process.platform !== 'linux')('mcplint lsp', () => {
   it(
     'a target that never answers gives a status message, the server answers meanwhile, and exit leaves no process',
     async () => {
-      const dir = scratchDir('mcplint-lsp-hang-');
-      writeFileSync(
-        join(dir, 'package.json'),
-        JSON.stringify({ name: 'hangs', version: '1.0.0', type: 'module', bin: { hangs: 'hang.mjs' } }),
-      );
-      // Reads nothing and answers nothing, until it is stopped.
-      writeFileSync(join(dir, 'hang.mjs'), 'setInterval(() => {}, 1 << 30);\n');
+      const dir = hangingProject('mcplint-lsp-hang-');
       const client = await startLsp(dir);
       await open(client, join(dir, 'hang.mjs'));
       // While the lint waits for the server to start, requests are answered.
@@ -198,12 +200,7 @@ describe.skipIf(process.platform !== 'linux')('mcplint lsp, stopped by a signal'
   it(
     'SIGTERM during a lint leaves no process of the lint behind, as the exit notification does',
     async () => {
-      const dir = scratchDir('mcplint-lsp-sigterm-');
-      writeFileSync(
-        join(dir, 'package.json'),
-        JSON.stringify({ name: 'hangs', version: '1.0.0', type: 'module', bin: { hangs: 'hang.mjs' } }),
-      );
-      writeFileSync(join(dir, 'hang.mjs'), 'setInterval(() => {}, 1 << 30);\n');
+      const dir = hangingProject('mcplint-lsp-sigterm-');
       const client = await startLsp(dir);
       await open(client, join(dir, 'hang.mjs'));
       // The language server, its lint child and the server the child started.
