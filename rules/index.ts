@@ -53,7 +53,6 @@ import manifestCompatibilityRange from './manifest-compatibility-range.js';
 import manifestDrift from './manifest-drift.js';
 import manifestEnvVars from './manifest-env-vars.js';
 import manifestOwnership from './manifest-ownership.js';
-import manifestPackedFiles from './manifest-packed-files.js';
 import manifestRegistryName from './manifest-registry-name.js';
 import manifestRemoteHttps from './manifest-remote-https.js';
 import manifestSchemaValid from './manifest-schema-valid.js';
@@ -64,6 +63,7 @@ import notificationSchemaValid from './notification-schema-valid.js';
 import orphanedProcesses from './orphaned-processes.js';
 import outputFlood from './output-flood.js';
 import outputSchemaValid from './output-schema-valid.js';
+import packedPackageFiles from './packed-package-files.js';
 import paginationMetadata from './pagination-metadata.js';
 import parameterDescriptionPresent from './parameter-description-present.js';
 import pingResponds from './ping-responds.js';
@@ -169,7 +169,6 @@ export const rules: readonly Rule[] = [
   manifestDrift,
   manifestEnvVars,
   manifestOwnership,
-  manifestPackedFiles,
   manifestRegistryName,
   manifestRemoteHttps,
   manifestSchemaValid,
@@ -180,6 +179,7 @@ export const rules: readonly Rule[] = [
   orphanedProcesses,
   outputFlood,
   outputSchemaValid,
+  packedPackageFiles,
   paginationMetadata,
   parameterDescriptionPresent,
   pingResponds,

@@ -47,6 +47,8 @@ interface FixtureSpec {
   readonly source?: boolean | 'python';
   /** The defect is in bad.<manifest> beside bad.mjs (good.<manifest> is its twin): lint each with --manifest. */
   readonly manifest?: string;
+  /** The defect is in the npm package of bad.<packed> (a project's script; good.<packed> is its twin): lint it with --packed. */
+  readonly packed?: string;
 }
 
 interface Launch {
@@ -54,6 +56,8 @@ interface Launch {
   readonly config?: string;
   /** A manifest to lint with --manifest instead of launching `file` directly. */
   readonly manifest?: string;
+  /** Launch `file` with --packed: its npm package checked as npm would publish it. */
+  readonly packed?: boolean;
   readonly http: boolean;
   /** Run the file with python3, the SDK stand-in on PYTHONPATH. */
   readonly python?: boolean;
@@ -88,6 +92,8 @@ async function lintOnce(rules: readonly Rule[], launch: Launch, ruleFlags: strin
     outcome = await lint({ ...base, cwd: dirname(launch.file), clientConfigFile: join(dirname(launch.file), launch.config) });
   } else if (launch.manifest) {
     outcome = await lint({ ...base, cwd: dirname(launch.file), manifest: launch.manifest });
+  } else if (launch.packed) {
+    outcome = await lint({ ...base, cwd: PACKAGE_ROOT, command: [process.execPath, launch.file], packed: 'files' });
   } else if (launch.http) {
     // A failure condition only: a busy machine can take many seconds to start a fixture.
     const server = await startHttpServer(launch.file, { timeoutMs: 60_000 });
@@ -106,6 +112,50 @@ async function lintOnce(rules: readonly Rule[], launch: Launch, ruleFlags: strin
   return runs;
 }
 
+/** A --packed defect: the bad project's package.json, what mcplint reports, and the good project's package.json. */
+async function packedExample(rules: readonly Rule[], rule: Rule, dir: string, script: string): Promise<string> {
+  const [badScript, goodScript] = [`bad.${script}`, `good.${script}`];
+  const packageOf = (file: string) => join(dirname(file), 'package.json');
+  const [bad, good] = await Promise.all(
+    [badScript, goodScript].map((file) => lintFixture(rules, rule, { file: join(dir, file), http: false, packed: true }, {})),
+  );
+  if (bad!.findings.length === 0) throw new Error(`${rule.id}: ${badScript} yields no ${rule.id} finding`);
+  if (good!.findings.length > 0) throw new Error(`${rule.id}: the clean twin ${goodScript} yields ${rule.id} findings`);
+  const { defect } = splitHeader(readFileSync(join(dir, 'bad.mjs'), 'utf8'));
+  const json = (file: string) => clipLines(readFileSync(packageOf(join(dir, file)), 'utf8').trimEnd(), MAX_JSON_LINES, '… {n} more lines');
+  const out: string[] = [
+    EXAMPLE_START.replace('<id>', rule.id),
+    '',
+    '## Example from the test fixtures',
+    '',
+    `### Bad: \`fixtures/rules/${rule.id}/${dirname(badScript)}/package.json\``,
+    '',
+    ...(defect ? [defect.replace(/^Defect\b([^:]{0,40}):/, '**Defect$1:**'), ''] : []),
+    `Linted with \`mcplint --packed -- node fixtures/rules/${rule.id}/${badScript}\`:`,
+    '',
+    '```json',
+    ...json(badScript),
+    '```',
+    '',
+    `mcplint reports:`,
+    '',
+    '```text',
+    ...bad!.findings.flatMap(reportLines),
+    '```',
+    '',
+    `### Good: \`fixtures/rules/${rule.id}/${dirname(goodScript)}/package.json\``,
+    '',
+    'The same server in a package that holds what it runs. mcplint reports nothing for this rule on it.',
+    '',
+    '```json',
+    ...json(goodScript),
+    '```',
+    '',
+    EXAMPLE_END,
+  ];
+  return normalise(out.join('\n'));
+}
+
 /** The generated section for one rule (markers included). */
 export async function fixtureExample(rules: readonly Rule[], rule: Rule): Promise<string> {
   const dir = join(PACKAGE_ROOT, 'fixtures', 'rules', rule.id);
@@ -117,6 +167,7 @@ export async function fixtureExample(rules: readonly Rule[], rule: Rule): Promis
   const goodName = goodFile.startsWith(dir) ? `fixtures/rules/${rule.id}/good.mjs` : 'fixtures/clean-server.mjs';
   const http = spec.transport === 'http';
   const manifests = spec.manifest ? { bad: `bad.${spec.manifest}`, good: `good.${spec.manifest}` } : undefined;
+  if (spec.packed) return packedExample(rules, rule, dir, spec.packed);
   const [bad, good] = await Promise.all([
     lintFixture(
       rules,

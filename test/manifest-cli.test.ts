@@ -59,9 +59,9 @@ describe.concurrent('mcplint --manifest', () => {
     expect(code).toBe(1);
     expect(summaryOf(report)).toEqual([
       'manifest-ownership npmDiffers server',
-      'manifest-packed-files devDependency server',
-      'manifest-packed-files importLeftOut server',
       'manifest-version-exact range server',
+      'packed-package-files devDependency server',
+      'packed-package-files importLeftOut server',
       'manifest-env-vars readUndeclared server',
     ]);
     const places = report.servers[0]!.findings.map((f) => `${f.location.uri}:${f.location.startLine}`);
@@ -69,14 +69,15 @@ describe.concurrent('mcplint --manifest', () => {
     for (const f of report.servers[0]!.findings) expect(Object.keys(f)).not.toContain('manifestAt');
     expect(places).toEqual([
       'fixtures/manifests/npm-broken/server.json:9',
-      'fixtures/manifests/npm-broken/server.json:9',
-      'fixtures/manifests/npm-broken/server.json:9',
       'fixtures/manifests/npm-broken/server.json:10',
+      // The packed findings are about the npm package: at package.json's devDependencies and files.
+      'fixtures/manifests/npm-broken/package.json:15',
+      'fixtures/manifests/npm-broken/package.json:11',
       'fixtures/manifests/npm-broken/server.mjs:9',
     ]);
   });
 
-  it('keeps text, JSON and SARIF in agreement, SARIF results at the manifest lines', async () => {
+  it('keeps text, JSON and SARIF in agreement, SARIF results at the manifest and package.json lines', async () => {
     const file = project('npm-broken', 'server.json');
     const [json, sarif, text] = await Promise.all([
       lintJson(['--manifest', file]),
@@ -173,11 +174,11 @@ describe.concurrent('mcplint --manifest', () => {
     const saved = join(scratch, 'cap.json');
     await runCli(['--manifest', project('npm-broken', 'server.json'), '--save-capture', saved, '--quiet']);
     const { report } = await lintJson(['--from', saved]);
-    expect(summaryOf(report).filter((f) => f.startsWith('manifest-'))).toEqual([
+    expect(summaryOf(report).filter((f) => f.startsWith('manifest-') || f.startsWith('packed-'))).toEqual([
       'manifest-ownership npmDiffers server',
-      'manifest-packed-files devDependency server',
-      'manifest-packed-files importLeftOut server',
       'manifest-version-exact range server',
+      'packed-package-files devDependency server',
+      'packed-package-files importLeftOut server',
       'manifest-env-vars readUndeclared server',
     ]);
   });

@@ -220,7 +220,7 @@ describe('the launch a client would make', () => {
   });
 
   it('asks npm what it would pack only for an npm launch: a PyPI launch with packageArguments is left alone', async () => {
-    const { withPacked } = await import('../src/session/packed.js');
+    const { withManifestPacked } = await import('../src/session/packed.js');
     const dir = folder({
       'server.json': json(
         serverJson({
@@ -234,6 +234,6 @@ describe('the launch a client would make', () => {
     // The same launch as a PyPI console script would be: its args are packageArguments, and no npm bin.
     const { npmBin: _bin, ...launch } = input.record.launch!;
     const pypi = { ...input.target, command: join(dir, '.venv/bin/bookstore'), args: ['--stdio'], manifest: { ...input.record, launch } };
-    expect(await withPacked(pypi)).toBe(pypi);
+    expect((await withManifestPacked(pypi, 'files', dir)).target).toBe(pypi);
   });
 });

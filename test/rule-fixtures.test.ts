@@ -14,7 +14,7 @@ import { buildPythonSourceIndex } from '../src/source/python/index.js';
 import type { Level } from '../src/engine/rule.js';
 import { captureFixture, fixturePath, lintAll, summary } from './helpers/capture.js';
 import { recordFindings } from './helpers/expected-findings.js';
-import { captureHttpFixture, captureManifestFixture, lintConfigFixture } from './helpers/targets.js';
+import { captureHttpFixture, captureManifestFixture, capturePackedFixture, lintConfigFixture } from './helpers/targets.js';
 
 const dirs = readdirSync(fixturePath('rules')).sort();
 
@@ -42,6 +42,8 @@ describe.concurrent('rule fixtures over stdio', () => {
        * whose bad.<manifest> and good.<manifest> are linted with --manifest, launching what each names.
        */
       manifest?: string;
+      /** A project's script, e.g. "project/server.mjs": bad.<packed> and good.<packed> are linted with --packed. */
+      packed?: string;
     };
     // "source": true — the fixture directory is a project: index it (entry = the script) so source rules run.
     const sourceOf = (script: string) =>
@@ -54,7 +56,9 @@ describe.concurrent('rule fixtures over stdio', () => {
       const capture = await captureManifestFixture(join(dir, `${variant}.${expected.manifest}`));
       return summary(lintAll(capture, await sourceOf('bad.mjs'), expected.levels));
     };
+    const lintPacked = async (variant: 'bad' | 'good') => summary(lintAll(await capturePackedFixture(join(dir, `${variant}.${expected.packed}`))));
     const findingsOfBad = async (): Promise<readonly string[]> => {
+      if (expected.packed) return lintPacked('bad');
       if (expected.config) return (await lintConfigFixture(join(dir, expected.config))).summary;
       if (expected.manifest) return lintManifest('bad');
       if (expected.transport === 'http') {
@@ -71,7 +75,11 @@ describe.concurrent('rule fixtures over stdio', () => {
         `bad.mjs shows no finding of ${id}`,
       ).toBe(true);
     });
-    if (expected.manifest) {
+    if (expected.packed) {
+      it(`${id}: good.${expected.packed} has no findings`, async () => {
+        expect(await lintPacked('good')).toEqual([]);
+      });
+    } else if (expected.manifest) {
       it(`${id}: good.${expected.manifest} has no findings`, async () => {
         expect(await lintManifest('good')).toEqual([]);
       });

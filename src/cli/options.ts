@@ -8,6 +8,7 @@ import type { LintOptions } from '../session/lint.js';
 import type { OutputOptions } from '../session/options.js';
 import { MAX_TIMEOUT_MS } from '../model/timeouts.js';
 import { FAIL_ON } from '../report/gate.js';
+import type { PackedMode } from '../model/packed.js';
 import { FORMAT_NAMES } from '../report/formatters/index.js';
 import { parseHeaders } from './headers.js';
 import { integerIn, numberIn } from './number-flags.js';
@@ -56,6 +57,14 @@ const number = (parse: (raw: string) => number, spec: OptionBase<number>): Optio
 
 const LINT: readonly CommandName[] = ['lint'];
 const BOTH: readonly CommandName[] = ['lint', 'plan'];
+
+/** --packed's value: none (or `files`), `install`, or false for --no-packed. */
+function packedMode(value: string | false): PackedMode | false {
+  if (value === false) return false;
+  if (value === '' || value === 'files') return 'files';
+  if (value === 'install') return 'install';
+  throw new UsageError(`--packed takes no value or "install", not "${value}"`);
+}
 
 /** In `--help` order within each group. */
 export const OPTIONS = {
@@ -336,13 +345,14 @@ export const OPTIONS = {
       if (v) into.manifest = v;
     },
   }),
-  packed: flag({
+  packed: text({
     group: 'Target:',
     commands: LINT,
-    default: true,
-    describe: 'With --manifest: check the npm package as npm would publish it (npm pack --dry-run --ignore-scripts); --no-packed skips it',
+    describe:
+      "Check the server's npm package as npm would publish it (npm pack --dry-run --ignore-scripts; on with --manifest, --no-packed skips it); " +
+      '--packed=install also installs the packed tarball into a temporary folder and lints the installed bin (needs the registry)',
     lint: (v, into) => {
-      if (!v) into.noPacked = true;
+      into.packed = packedMode(v as string | false);
     },
   }),
   server: text({

@@ -12,7 +12,13 @@ export function checkTarget(args: CliArgs, command: readonly string[]): void {
     args.manifest && '--manifest',
   ].filter(Boolean);
   if (targets.length > 1) throw new UsageError(`give one target, not ${targets.join(' and ')}`);
-  if (args.packed === false && !args.manifest) throw new UsageError('--no-packed goes with --manifest');
+  const packed = args.packed as string | false | undefined;
+  if (packed === false && !args.manifest) throw new UsageError('--no-packed goes with --manifest');
+  if (packed !== undefined && packed !== false && (args.from || args.url || args['config-file'])) {
+    throw new UsageError(
+      '--packed checks the npm package of one local server (a command after --, the config target or package.json bin, or --manifest), not --from, --url or --config-file',
+    );
+  }
   if ((args.header?.length || args.transport) && !args.url) {
     throw new UsageError('--header and --transport go with --url (a client config names its own headers)');
   }

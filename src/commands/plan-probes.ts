@@ -29,16 +29,21 @@ export async function planProbes(options: LintOptions): Promise<PlannedServer[]>
 
 /** The probe plan of every server a loaded run names, with its settings. */
 export async function planRun(run: RunConfig): Promise<PlannedServer[]> {
-  const { inputs } = await serverInputs(run, false);
+  const { inputs, cleanup } = await serverInputs(run, false);
   const context = { run, mode: 'plan' as const, sourceIndexes: new Map(), many: false };
   const out: PlannedServer[] = [];
-  for (const input of inputs) {
-    const { capture, plan } = await acquireServer(input, context);
-    const name = input.kind === 'target' ? input.name : undefined;
-    // A saved capture holds no value it was handed (it was redacted when saved): token shapes are all that is left to find.
-    const secrets = input.kind === 'target' ? targetSecrets(input.target) : [];
-    const planned = redactJson({ label: `${name ? `${name}: ` : ''}${labelOf(capture)}`, plan: plan! }, secrets);
-    out.push({ ...planned, capture });
+  try {
+    for (const input of inputs) {
+      const { capture, plan } = await acquireServer(input, context);
+      const name = input.kind === 'target' ? input.name : undefined;
+      // A saved capture holds no value it was handed (it was redacted when saved): token shapes are all that is left to find.
+      const secrets = input.kind === 'target' ? targetSecrets(input.target) : [];
+      const planned = redactJson({ label: `${name ? `${name}: ` : ''}${labelOf(capture)}`, plan: plan! }, secrets);
+      out.push({ ...planned, capture });
+    }
+  } finally {
+    // An unpacked .mcpb folder is removed after a plan as after a lint.
+    cleanup?.();
   }
   return out;
 }

@@ -6,6 +6,7 @@
  */
 import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../model/capture.js';
 import type { ManifestRecord } from '../model/manifest.js';
+import type { PackedPackage } from '../model/packed.js';
 import { redactText } from '../model/redact.js';
 import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
 import { HttpConnection, type HttpTarget, type HttpTransportChoice } from './http.js';
@@ -21,6 +22,10 @@ export interface ResolvedStdioTarget extends StdioTarget {
   readonly secrets?: readonly string[];
   /** --manifest: the manifest this launch comes from, put in the capture for the manifest rules. */
   readonly manifest?: ManifestRecord;
+  /** --packed: the project's npm package as npm would publish it, put in the capture for packed-package-files. */
+  readonly packed?: PackedPackage;
+  /** --packed=install: the project's own launch, whose code the source index reads (the launched copy is its packed files, installed elsewhere). */
+  readonly sourceFrom?: StdioTarget;
 }
 
 export interface ResolvedHttpTarget {
@@ -95,10 +100,15 @@ export async function captureTarget(target: ResolvedTarget, options: TargetCaptu
   return withDeclarations(capture, target);
 }
 
-/** The capture with what declared the target: its client config record, and its manifest (--manifest). */
+/** The capture with what declared the target: its client config record, its manifest (--manifest), its packed package (--packed). */
 function withDeclarations(capture: Capture, target: ResolvedTarget): Capture {
   const configured = withClientConfig(capture, target.clientConfig);
-  return target.manifest ? { ...configured, manifest: target.manifest } : configured;
+  const packed = isHttpTarget(target) ? undefined : target.packed;
+  return {
+    ...configured,
+    ...(target.manifest ? { manifest: target.manifest } : {}),
+    ...(packed ? { packed } : {}),
+  };
 }
 
 /** Capture a server over Streamable HTTP (or legacy HTTP+SSE), with the HTTP probes. */

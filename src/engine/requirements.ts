@@ -27,6 +27,8 @@ export type Requirement =
   | 'clientConfig'
   /** Launched from a published manifest (--manifest), so capture.manifest exists. */
   | 'manifest'
+  /** Its npm package was checked as npm would publish it (--packed, and --manifest for an npm package), so capture.packed exists. */
+  | 'packed'
   /**
    * Linted together with other servers of the same client config (ctx.peers is set). A
    * cross-server rule sees every server, its own included, only as peers do (PeerServer): that is
@@ -60,7 +62,7 @@ type If<N, K, Part> = Has<N, K> extends true ? Part : unknown;
 /** What every rule sees: what the capture holds once the lists are in (the handshake, the lists, where the server came from). */
 export type ListedCapture = Pick<
   Capture,
-  'captureVersion' | 'producer' | 'target' | 'transport' | 'handshake' | 'lists' | 'clientConfig' | 'manifest'
+  'captureVersion' | 'producer' | 'target' | 'transport' | 'handshake' | 'lists' | 'clientConfig' | 'manifest' | 'packed'
 >;
 
 /** Requirements whose rules read the probes' records (complete once the last probe has answered). */

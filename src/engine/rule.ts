@@ -84,6 +84,8 @@ export interface Report<M extends string = string> {
   readonly at?: SourcePosition;
   /** A JSON pointer into the linted manifest (capture.manifest) that locates the finding at its line of the manifest file. */
   readonly manifestAt?: string;
+  /** A JSON pointer into the checked package's package.json (capture.packed) that locates the finding at its line there. */
+  readonly packageAt?: string;
   /**
    * Report one level below the rule's configured level (error → warning, warning → note; a note
    * stays a note): for the lesser form of a rule's defect, e.g. one protocol version behind

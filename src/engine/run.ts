@@ -66,6 +66,8 @@ export interface Finding {
   readonly at?: SourcePosition;
   /** The report's place in the manifest (Report.manifestAt), for locate(); not written to reports. */
   readonly manifestAt?: string;
+  /** The report's place in the packed package's package.json (Report.packageAt), for locate(); not written to reports. */
+  readonly packageAt?: string;
 }
 
 export interface SkippedRule {
@@ -164,6 +166,7 @@ export function checkRule(rule: Rule, view: CheckedView, judging: JudgeSettings)
         fingerprint: fingerprint(rule.id, report.subject, report.messageId, report.key),
         ...(report.at ? { at: report.at } : {}),
         ...(report.manifestAt !== undefined ? { manifestAt: report.manifestAt } : {}),
+        ...(report.packageAt !== undefined ? { packageAt: report.packageAt } : {}),
       };
       const reason = ignoreReason(finding, judging.ignore);
       if (reason !== undefined) ignored.push({ ...finding, reason });
@@ -319,6 +322,8 @@ function missingRequirement(need: Requirement, capture: Capture, source: SourceI
   if (need === 'handshake') return capture.handshake.ok ? undefined : gap('the handshake failed');
   if (need === 'http') return capture.transport === 'stdio' ? notApplicable('the transport is stdio, not HTTP') : undefined;
   if (need === 'manifest') return capture.manifest ? undefined : notApplicable('no published manifest was linted (--manifest)');
+  if (need === 'packed')
+    return capture.packed ? undefined : notApplicable('the npm package was not checked as npm would publish it (--packed)');
   if (need === 'clientConfig')
     return capture.clientConfig ? undefined : notApplicable('the server was not read from a client config file (--config-file)');
   if (need === 'stdio')

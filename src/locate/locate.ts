@@ -31,6 +31,8 @@ export interface Anchors {
   readonly manifest?: FileAnchor;
   /** --manifest: the linted manifest's places by JSON pointer (its file is `manifest`), for findings with a manifestAt. */
   readonly manifestPositions?: Readonly<Record<string, { readonly line: number; readonly column: number }>>;
+  /** --packed: the checked package's package.json and its places by JSON pointer, for findings with a packageAt. */
+  readonly packageJson?: { readonly uri: string; readonly positions: Readonly<Record<string, { readonly line: number; readonly column: number }>> };
   readonly entry?: FileAnchor;
   readonly config?: FileAnchor;
   readonly capture?: FileAnchor;
@@ -41,15 +43,27 @@ export interface Anchors {
 const SERVER_ORDER = ['manifest', 'entry', 'config', 'capture'] as const;
 const ENTITY_ORDER = ['entry', 'manifest', 'config', 'capture'] as const;
 
+/** JSON pointers into the files a finding is about, which win over everything. */
+export interface FilePlaces {
+  /** Into the linted manifest (--manifest). */
+  readonly manifestAt?: string | undefined;
+  /** Into the checked package's package.json (--packed). */
+  readonly packageAt?: string | undefined;
+}
+
 /**
  * `at`: a place in the indexed code the finding is about (a stdout write), which wins when the
- * index is there; `manifestAt`: a JSON pointer into the linted manifest, which wins over everything.
+ * index is there; `places`: a JSON pointer into the linted manifest or the checked package.json.
  */
-export function locate(subject: Subject, anchors: Anchors, at?: SourcePosition, manifestAt?: string): Location {
-  const inManifest = manifestAt !== undefined && anchors.manifest && anchors.manifestPositions;
-  if (inManifest) {
-    const place = propertyAt(anchors.manifestPositions!, manifestAt) ?? { line: anchors.manifest!.line, column: 1 };
-    return { uri: anchors.manifest!.uri, startLine: place.line, startColumn: place.column, anchor: 'manifest' };
+export function locate(subject: Subject, anchors: Anchors, at?: SourcePosition, places: FilePlaces = {}): Location {
+  const { manifestAt, packageAt } = places;
+  if (manifestAt !== undefined && anchors.manifest && anchors.manifestPositions) {
+    const place = propertyAt(anchors.manifestPositions, manifestAt) ?? { line: anchors.manifest.line, column: 1 };
+    return { uri: anchors.manifest.uri, startLine: place.line, startColumn: place.column, anchor: 'manifest' };
+  }
+  if (packageAt !== undefined && anchors.packageJson) {
+    const place = propertyAt(anchors.packageJson.positions, packageAt) ?? { line: 1, column: 1 };
+    return { uri: anchors.packageJson.uri, startLine: place.line, startColumn: place.column, anchor: 'manifest' };
   }
   const registered = at && anchors.source ? at : registrationOf(subject, anchors.source);
   if (registered) {

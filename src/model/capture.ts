@@ -6,6 +6,7 @@
 
 import type { ProtocolVersion } from '../shared/protocol-version.js';
 import type { ManifestRecord } from './manifest.js';
+import type { PackedPackage } from './packed.js';
 
 export const CAPTURE_VERSION = 1 as const;
 
@@ -47,6 +48,8 @@ export interface Capture {
   readonly clientConfig?: ClientConfigRecord;
   /** The published manifest the server was launched from (--manifest, src/model/manifest.ts). */
   readonly manifest?: ManifestRecord;
+  /** The npm package as npm would publish it (--packed, src/model/packed.ts). */
+  readonly packed?: PackedPackage;
 }
 
 /** Volume of the server's output, and the caps that bounded what mcplint kept of it. */

@@ -46,21 +46,7 @@ export interface ManifestProject {
   readonly dockerfileMcpNames?: readonly string[];
   /** MCPB: the `server.entry_point` file, relative to the bundle directory, and whether it is a file inside it. */
   readonly entryPoint?: { readonly path: string; readonly exists: boolean; readonly inside: boolean };
-  /** The launched npm package as npm would publish it (src/session/packed.ts): what it leaves out. */
-  readonly packed?: PackedFacts;
 }
-
-export type PackedFacts =
-  | {
-      /** Files the package would hold. */
-      readonly fileCount: number;
-      /** The bin and the files it imports (relative to the project), that the package leaves out. */
-      readonly missing: readonly { readonly file: string; readonly bin: boolean }[];
-      /** Packages the published files import that package.json lists only under devDependencies. */
-      readonly devOnly: readonly { readonly name: string; readonly file: string }[];
-    }
-  /** Why npm could not say what it would publish. */
-  | { readonly problem: string };
 
 export interface ManifestLaunch {
   /** Which entry of the manifest was launched, in words (`packages[0] (npm my-server), package.json bin`). */

@@ -124,16 +124,16 @@ export function buildServerReport(
   rules: readonly Rule[],
   runNotes: readonly string[] = [],
 ): ServerReport {
-  const located = ({ at, manifestAt, ...f }: Finding): LocatedFinding => {
+  const located = ({ at, manifestAt, packageAt, ...f }: Finding): LocatedFinding => {
     const related = f.tools ? registrations(f.tools, anchors) : [];
-    return { ...f, location: locate(f.subject, anchors, at, manifestAt), ...(related.length > 0 ? { related } : {}) };
+    return { ...f, location: locate(f.subject, anchors, at, { manifestAt, packageAt }), ...(related.length > 0 ? { related } : {}) };
   };
   // A finding without a source position becomes located in place: once the report is built nothing
   // else reads the judgement's finding, and a copy of each one doubled peak memory on the largest
   // lists (scripts/bench-untrusted.ts: 800,000 findings from 200,000 tools). Same fields, same order.
-  // A place in the manifest (--manifest) is dropped like a source position: copied, so it is not kept.
+  // A place in the manifest or package.json is dropped like a source position: copied, so it is not kept.
   const locatedInPlace = (f: Finding): LocatedFinding => {
-    if (f.at !== undefined || f.manifestAt !== undefined) return located(f);
+    if (f.at !== undefined || f.manifestAt !== undefined || f.packageAt !== undefined) return located(f);
     const related = f.tools ? registrations(f.tools, anchors) : [];
     const open = f as Finding & { location?: Location; related?: LocatedFinding['related'] };
     open.location = locate(f.subject, anchors);

@@ -15,6 +15,7 @@ import { deepFreeze } from '../shared/freeze.js';
 import { redactCapture } from '../model/redact.js';
 import type { RunConfig } from './run-config.js';
 import { manifestNotes } from '../connect/manifest/manifest-notes.js';
+import { packedNotes } from '../connect/npm/packed-notes.js';
 import { describeForSource, sourceIndexFor, type MappedSource } from './source-index.js';
 import type { ServerInput } from './targets.js';
 import { startJudgement, type Judgement, type Phase } from '../engine/judge.js';
@@ -127,7 +128,10 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   // HTTP has no shutdown phase: what was judged while the probes ran is all that was judged early.
   await judgedEarly;
   const done = finished(input, capture, mapped, declared, planned);
-  const notes = target.manifest ? manifestNotes(target.manifest) : [];
+  const notes = [
+    ...(target.manifest ? manifestNotes(target.manifest) : []),
+    ...(target.kind !== 'http' && target.packed ? packedNotes(target.packed) : []),
+  ];
   return {
     ...done,
     ...(notes.length > 0 ? { runNotes: [...notes, ...done.runNotes] } : {}),

@@ -4,7 +4,8 @@
  * run has several servers, the other servers as peers (cross-server rules such as
  * tool-name-collision) — so each report is built once, complete, and never reopened.
  */
-import { relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
+import type { Capture, TargetDescription } from '../model/capture.js';
 import type { Anchors } from '../locate/locate.js';
 import type { ManifestRecord } from '../model/manifest.js';
 import { indexCapture } from '../engine/capture-index.js';
@@ -50,13 +51,14 @@ export async function judgeServers(servers: readonly AcquiredServer[], ctx: Judg
     );
     const result = judgement.result();
     const anchors = {
-      ...findAnchors(capture.target, {
+      ...findAnchors(anchoredTarget(capture, ctx.cwd), {
         cwd: ctx.cwd,
         ...(server.declaredIn ? { configFile: server.declaredIn } : {}),
         ...(server.input.kind === 'capture-file' ? { captureFile: server.input.given } : {}),
       }),
       ...(source ? { source, sourcePrefix: relative(ctx.cwd, source.root).split(sep).join('/') } : {}),
       ...(capture.manifest ? manifestAnchors(capture.manifest, ctx.cwd) : {}),
+      ...(capture.packed ? { packageJson: { uri: capture.packed.packageJson, positions: capture.packed.positions } } : {}),
     };
     const report = buildServerReport(capture, result, anchors, judgement.rules, server.runNotes);
     const name = serverName(server);
@@ -79,6 +81,18 @@ export async function judgeServers(servers: readonly AcquiredServer[], ctx: Judg
 function manifestAnchors(manifest: ManifestRecord, cwd: string): Pick<Anchors, 'manifest' | 'manifestPositions'> {
   const uri = relative(cwd, resolve(cwd, manifest.file)).split(sep).join('/');
   return { manifest: { uri, line: manifest.positions['/name']?.line ?? 1 }, manifestPositions: manifest.positions };
+}
+
+/**
+ * What findings are anchored to: the launched target, except for an installed copy
+ * (--packed=install), whose files are the project's, packed into a temporary folder that is gone
+ * when the report is read: then the project's own entry.
+ */
+function anchoredTarget(capture: Capture, cwd: string): TargetDescription {
+  const packed = capture.packed;
+  if (!packed?.installed || !('bin' in packed.installed) || packed.entries.length === 0) return capture.target;
+  const entry = resolve(cwd, dirname(packed.packageJson), packed.entries[0]!);
+  return { kind: 'stdio', command: process.execPath, args: [entry], envNames: [] };
 }
 
 function serverName(server: AcquiredServer): string | undefined {

@@ -11,6 +11,7 @@ import type { ProbeFlags } from '../model/probe-types.js';
 import type { SourceIndex } from '../model/source-index.js';
 import type { formatters } from '../report/formatters/index.js';
 import type { FailOn } from '../report/gate.js';
+import type { PackedMode } from '../model/packed.js';
 
 export interface LintOptions {
   readonly cwd: string;
@@ -52,8 +53,11 @@ export interface LintOptions {
   readonly clientConfigFile?: string;
   /** --manifest: a published server.json or MCP Bundle manifest.json, linted with the server it launches (docs/manifests.md). */
   readonly manifest?: string;
-  /** --no-packed: with --manifest, do not ask npm what it would publish. */
-  readonly noPacked?: boolean;
+  /**
+   * --packed (`files`), --packed=install, --no-packed (false): check the npm package as npm would
+   * publish it (docs/packed.md); with --manifest `files` unless --no-packed, otherwise off.
+   */
+  readonly packed?: PackedMode | false;
   /** --server: the one server of the client config to lint. */
   readonly server?: string;
   /** --shard i/n: with --config-file, lint only the i-th of n deterministic slices of its servers (CI matrices). */

@@ -19,6 +19,7 @@ import { deepFreeze } from '../shared/freeze.js';
 import { publishedManifest } from './published-manifest.js';
 import { readTextIfPresent } from '../shared/read-bounded.js';
 import type { ReportFormat, RunOptions } from './options.js';
+import type { PackedMode } from '../model/packed.js';
 
 /** What a run lints, and what named it. */
 export type RunTarget =
@@ -28,16 +29,8 @@ export type RunTarget =
       readonly server: ResolvedTarget;
     }
   | { readonly kind: 'capture-file'; readonly foundBy: '--from'; readonly file: string }
-  /**
-   * A published manifest (docs/manifests.md): validated, and the server it launches linted;
-   * `packed`: its npm package checked as npm would publish it (--no-packed: not).
-   */
-  | {
-      readonly kind: 'manifest';
-      readonly foundBy: '--manifest' | 'manifest in this directory';
-      readonly file: string;
-      readonly packed: boolean;
-    }
+  /** A published manifest (docs/manifests.md): validated, and the server it launches linted. */
+  | { readonly kind: 'manifest'; readonly foundBy: '--manifest' | 'manifest in this directory'; readonly file: string }
   | {
       readonly kind: 'client-config';
       readonly foundBy: '--config-file';
@@ -69,6 +62,12 @@ export interface ResolvedRun {
     /** The project to index instead of the launched script's package, and which setting named it. */
     readonly project: { readonly path: string; readonly from: '--project' | 'config source.project' } | null;
   };
+  /**
+   * The npm package checked as npm would publish it (docs/packed.md): `files` (npm pack --dry-run),
+   * `install` (also installed into a temporary folder, and the installed bin launched); null: not.
+   * --packed, --packed=install; with a manifest `files` unless --no-packed.
+   */
+  readonly packed: PackedMode | null;
   /** Servers linted at once. */
   readonly jobs: number;
   readonly shard: { readonly index: number; readonly count: number } | null;
@@ -117,10 +116,11 @@ export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedR
   const timeoutMs = options.timeoutMs ?? config.timeout ?? DEFAULT_TIMEOUT_MS;
   const startupTimeoutMs = Math.max(timeoutMs, MIN_STARTUP_TIMEOUT_MS);
   const configDir = loaded.file ? dirname(loaded.file) : options.cwd;
+  const target = runTarget(options, loaded);
   const run: ResolvedRun = {
     cwd: options.cwd,
     configFile: loaded.file ? { path: loaded.file, targetLine: loaded.targetLine ?? null } : null,
-    target: runTarget(options, loaded),
+    target,
     timeoutMs,
     startupTimeoutMs,
     protocolVersion: options.protocol || REQUESTED_PROTOCOL_VERSION,
@@ -136,6 +136,7 @@ export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedR
             ? { path: resolve(configDir, config.source.project), from: 'config source.project' }
             : null,
     },
+    packed: packedMode(options, target),
     jobs: options.jobs ?? 1,
     shard: options.shard ?? null,
     saveCapture: options.saveCapture || null,
@@ -171,6 +172,12 @@ export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedR
   return deepFreeze(structuredClone(run));
 }
 
+/** --packed's mode: asked for, or for a manifest unless --no-packed; a saved capture keeps what its run checked. */
+function packedMode(options: RunOptions, target: RunTarget | null): PackedMode | null {
+  if (options.packed === false || target?.kind === 'capture-file') return null;
+  return options.packed ?? (target?.kind === 'manifest' ? 'files' : null);
+}
+
 /**
  * A resolved target, then `--from`, `--manifest`, `--config-file`, `--url`, `-- command`, the
  * config's `target`, a published manifest in the working directory, package.json `bin`.
@@ -178,7 +185,7 @@ export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedR
 function runTarget(options: RunOptions, loaded: LoadedConfig): RunTarget | null {
   if (options.target) return { kind: 'server', foundBy: 'target option', server: options.target };
   if (options.from) return { kind: 'capture-file', foundBy: '--from', file: options.from };
-  if (options.manifest) return { kind: 'manifest', foundBy: '--manifest', file: options.manifest, packed: options.noPacked !== true };
+  if (options.manifest) return { kind: 'manifest', foundBy: '--manifest', file: options.manifest };
   if (options.clientConfigFile) {
     return { kind: 'client-config', foundBy: '--config-file', file: options.clientConfigFile, serverName: options.server ?? null };
   }
@@ -207,7 +214,7 @@ function runTarget(options: RunOptions, loaded: LoadedConfig): RunTarget | null 
     return { kind: 'server', foundBy: 'config target', server };
   }
   const published = publishedManifest(options.cwd);
-  if (published) return { kind: 'manifest', foundBy: 'manifest in this directory', file: published, packed: options.noPacked !== true };
+  if (published) return { kind: 'manifest', foundBy: 'manifest in this directory', file: published };
   const bin = packageBin(options.cwd);
   if (!bin) return null;
   const server: ResolvedTarget = {

@@ -121,7 +121,8 @@ async function pythonSourceIndexFor(launch: PythonLaunch, run: RunConfig, built:
 /** What entryScript() needs of a target before it has been captured. */
 export function describeForSource(target: ResolvedTarget): TargetDescription {
   if (target.kind === 'http') return { kind: 'http', url: target.url, headerNames: [] };
-  return { kind: 'stdio', command: target.command, args: [...target.args], ...(target.cwd ? { cwd: target.cwd } : {}), envNames: [] };
+  const { command, args, cwd } = target.sourceFrom ?? target;
+  return { kind: 'stdio', command, args: [...args], ...(cwd ? { cwd } : {}), envNames: [] };
 }
 
 function isDirectory(path: string): boolean {

@@ -9,6 +9,8 @@ import { readCaptures } from './capture-file.js';
 import { ConfigError } from '../config/config.js';
 import type { ResolvedRun } from './resolve-run.js';
 import type { RunConfig } from './run-config.js';
+import type { PackedMode } from '../model/packed.js';
+import type { PackedTarget } from './packed.js';
 
 /** One server to lint: launched from a target, or read from a saved capture. */
 export type ServerInput =
@@ -45,7 +47,8 @@ export interface ServerInputs {
 
 /**
  * The servers the run's target names. `strict` (lint): a client config whose named server is
- * missing or unresolvable is a usage error; otherwise (plan) such servers are just left out.
+ * missing or unresolvable is a usage error; otherwise (plan) such servers are just left out, and
+ * no package is checked as npm would publish it.
  */
 export async function serverInputs(run: RunConfig, strict = true): Promise<ServerInputs> {
   const { target, cwd } = run.resolved;
@@ -60,8 +63,12 @@ export async function serverInputs(run: RunConfig, strict = true): Promise<Serve
     };
   }
   if (target.kind === 'client-config') return clientConfigInputs(target.file, target.serverName ?? undefined, run.resolved, strict);
-  if (target.kind === 'manifest') return manifestInputs(target.file, cwd, target.packed);
-  return { inputs: [{ kind: 'target', target: target.server }], skippedServers: [], fromClientConfig: false };
+  // A plan lists probes: what npm would publish changes none of them.
+  const packed = strict ? run.resolved.packed : null;
+  if (target.kind === 'manifest') return manifestInputs(target.file, cwd, packed);
+  if (!packed) return { inputs: [{ kind: 'target', target: target.server }], skippedServers: [], fromClientConfig: false };
+  const checked = await (await import('./packed.js')).withProjectPacked(target.server, packed, cwd);
+  return { inputs: [{ kind: 'target', target: checked.target }], skippedServers: [], fromClientConfig: false, cleanup: checked.cleanup };
 }
 
 async function clientConfigInputs(file: string, only: string | undefined, run: ResolvedRun, strict: boolean): Promise<ServerInputs> {
@@ -98,14 +105,25 @@ async function clientConfigInputs(file: string, only: string | undefined, run: R
  * --manifest: the server the manifest launches, carrying the manifest into its capture; or, when
  * nothing can be launched here, a capture of the manifest alone (src/connect/manifest/).
  */
-async function manifestInputs(file: string, cwd: string, packed: boolean): Promise<ServerInputs> {
+async function manifestInputs(file: string, cwd: string, packed: PackedMode | null): Promise<ServerInputs> {
   const { manifestInput } = await import('../connect/manifest/manifest-target.js');
   const input = await manifestInput(file, cwd);
-  const server: ServerInput =
-    input.kind === 'launch'
-      ? { kind: 'target', target: packed ? await (await import('./packed.js')).withPacked(input.target) : input.target }
-      : { kind: 'capture-file', path: resolve(cwd, file), given: file, capture: input.capture };
-  return { inputs: [server], skippedServers: [], fromClientConfig: false, cleanup: input.cleanup };
+  if (input.kind !== 'launch') {
+    const server: ServerInput = { kind: 'capture-file', path: resolve(cwd, file), given: file, capture: input.capture };
+    return { inputs: [server], skippedServers: [], fromClientConfig: false, cleanup: input.cleanup };
+  }
+  let checked: PackedTarget = { target: input.target };
+  try {
+    if (packed) checked = await (await import('./packed.js')).withManifestPacked(input.target, packed, cwd);
+  } catch (error) {
+    input.cleanup();
+    throw error;
+  }
+  const cleanup = () => {
+    checked.cleanup?.();
+    input.cleanup();
+  };
+  return { inputs: [{ kind: 'target', target: checked.target }], skippedServers: [], fromClientConfig: false, cleanup };
 }
 
 /** What a run with nothing to lint says it tried. */

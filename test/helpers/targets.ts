@@ -10,7 +10,7 @@ import { DEFAULT_CAPTURE_OPTIONS, type CaptureOptions } from '../../src/connect/
 import { captureHttp, captureTarget } from '../../src/connect/capture-target.js';
 import { loadClientConfig } from '../../src/connect/client-config.js';
 import { manifestInput } from '../../src/connect/manifest/manifest-target.js';
-import { withPacked } from '../../src/session/packed.js';
+import { withManifestPacked, withProjectPacked } from '../../src/session/packed.js';
 import type { HttpTransportChoice } from '../../src/connect/http.js';
 import { indexCapture } from '../../src/engine/capture-index.js';
 import { runRules, type RunResult } from '../../src/engine/run.js';
@@ -117,8 +117,15 @@ export async function captureManifestFixture(manifestPath: string): Promise<Capt
   try {
     if (input.kind === 'manifest-only') return input.capture;
     // As the run does (src/session/targets.ts): an npm package is checked as npm would publish it.
-    return await captureTarget(await withPacked(input.target), { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() });
+    const { target } = await withManifestPacked(input.target, 'files', dirname(manifestPath));
+    return await captureTarget(target, { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() });
   } finally {
     input.cleanup();
   }
+}
+
+/** A project's script, launched as `mcplint --packed -- node <script>` does: its npm package checked as npm would publish it. */
+export async function capturePackedFixture(script: string): Promise<Capture> {
+  const { target } = await withProjectPacked({ command: process.execPath, args: [script] }, 'files', dirname(script));
+  return captureTarget(target, { ...DEFAULT_CAPTURE_OPTIONS, ...timeouts, ...defaultProbes() });
 }
