@@ -1,1 +1,0 @@
-export{n as checklist}from"./checklist-C4Be7oDl.js";

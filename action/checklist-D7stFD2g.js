@@ -1,0 +1,1 @@
+export{n as checklist}from"./checklist-DvlclA0u.js";

@@ -1,1 +1,0 @@
-export{t as finishLint}from"./finish-D7m72phv.js";

@@ -1,0 +1,1 @@
+export{t as json}from"./json-CaH5DGFI.js";

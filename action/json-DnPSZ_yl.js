@@ -1,1 +1,0 @@
-export{t as json}from"./json-Dp8r1QH0.js";

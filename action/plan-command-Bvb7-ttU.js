@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-DHyeY4yK.js";

@@ -1,1 +1,0 @@
-export{t as activityText,n as lintingText,r as startProgress}from"./progress-C0hl2F_d.js";
