@@ -12,7 +12,11 @@ import { runCli } from './helpers/cli.js';
 
 interface JsonReport {
   readonly servers: readonly {
-    readonly findings: readonly { readonly ruleId: string; readonly messageId: string; readonly location: { readonly uri: string; readonly startLine: number } }[];
+    readonly findings: readonly {
+      readonly ruleId: string;
+      readonly messageId: string;
+      readonly location: { readonly uri: string; readonly startLine: number };
+    }[];
     readonly notes: readonly string[];
   }[];
 }
@@ -45,7 +49,9 @@ describe.concurrent('mcplint --packed', () => {
     expect(places(report).filter((p) => p.startsWith('packed-'))).toEqual([
       `packed-package-files importLeftOut ${rule}/bad.project/package.json:7`,
     ]);
-    expect(notesOf(report)).toContain(`checked the npm package bookstore-mcp-server (${rule}/bad.project/package.json) as npm would publish it`);
+    expect(notesOf(report)).toContain(
+      `checked the npm package bookstore-mcp-server (${rule}/bad.project/package.json) as npm would publish it`,
+    );
   });
 
   it('on the fixed project: nothing from the packed check, and the same findings as without --packed', async () => {

@@ -56,7 +56,8 @@ describe.concurrent('rule fixtures over stdio', () => {
       const capture = await captureManifestFixture(join(dir, `${variant}.${expected.manifest}`));
       return summary(lintAll(capture, await sourceOf('bad.mjs'), expected.levels));
     };
-    const lintPacked = async (variant: 'bad' | 'good') => summary(lintAll(await capturePackedFixture(join(dir, `${variant}.${expected.packed}`))));
+    const lintPacked = async (variant: 'bad' | 'good') =>
+      summary(lintAll(await capturePackedFixture(join(dir, `${variant}.${expected.packed}`))));
     const findingsOfBad = async (): Promise<readonly string[]> => {
       if (expected.packed) return lintPacked('bad');
       if (expected.config) return (await lintConfigFixture(join(dir, expected.config))).summary;

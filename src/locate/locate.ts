@@ -32,7 +32,10 @@ export interface Anchors {
   /** --manifest: the linted manifest's places by JSON pointer (its file is `manifest`), for findings with a manifestAt. */
   readonly manifestPositions?: Readonly<Record<string, { readonly line: number; readonly column: number }>>;
   /** --packed: the checked package's package.json and its places by JSON pointer, for findings with a packageAt. */
-  readonly packageJson?: { readonly uri: string; readonly positions: Readonly<Record<string, { readonly line: number; readonly column: number }>> };
+  readonly packageJson?: {
+    readonly uri: string;
+    readonly positions: Readonly<Record<string, { readonly line: number; readonly column: number }>>;
+  };
   readonly entry?: FileAnchor;
   readonly config?: FileAnchor;
   readonly capture?: FileAnchor;

@@ -13,14 +13,24 @@ const PACKAGE_JSON = {
   positions: { '/name': { line: 2, column: 3 }, '/bin': { line: 4, column: 3 }, '/files': { line: 5, column: 3 } },
 };
 const packed = (change: Partial<PackedPackage>) => () =>
-  deepFreeze({ ...makeCapture({ tools: cleanTools() }), packed: { ...PACKAGE_JSON, contents: { fileCount: 3, missing: [], devOnly: [] }, ...change } });
+  deepFreeze({
+    ...makeCapture({ tools: cleanTools() }),
+    packed: { ...PACKAGE_JSON, contents: { fileCount: 3, missing: [], devOnly: [] }, ...change },
+  });
 
 describe('packed-package-files', () => {
   ruleTester(rule).run({
     valid: [
       { name: 'accepts a package that holds what its entry runs', capture: packed({}) },
-      { name: 'accepts an installed copy (--packed=install) of such a package', capture: packed({ installed: { bin: 'node_modules/x/dist/index.js' } }) },
-      { name: 'says nothing without the packed check (--no-packed, an MCPB)', capture: () => makeCapture({ tools: cleanTools() }), skipped: /not checked as npm would publish it/ },
+      {
+        name: 'accepts an installed copy (--packed=install) of such a package',
+        capture: packed({ installed: { bin: 'node_modules/x/dist/index.js' } }),
+      },
+      {
+        name: 'says nothing without the packed check (--no-packed, an MCPB)',
+        capture: () => makeCapture({ tools: cleanTools() }),
+        skipped: /not checked as npm would publish it/,
+      },
     ],
     invalid: [
       {

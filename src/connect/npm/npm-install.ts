@@ -29,7 +29,12 @@ export async function installPacked(projectDir: string, name: string): Promise<I
   const dir = mkdtempSync(join(tmpdir(), 'mcplint-installed-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const packed = await runNpm(['pack', '--json', '--ignore-scripts', '--pack-destination', dir], projectDir, 'npm pack', PACK_DEADLINE_MS);
+    const packed = await runNpm(
+      ['pack', '--json', '--ignore-scripts', '--pack-destination', dir],
+      projectDir,
+      'npm pack',
+      PACK_DEADLINE_MS,
+    );
     if ('problem' in packed) return failed(remove, packed.problem);
     const tarball = tarballOf(packed.stdout);
     if (!tarball || !existsSync(join(dir, tarball))) return failed(remove, 'npm pack did not say which tarball it wrote');

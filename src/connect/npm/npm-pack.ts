@@ -18,7 +18,8 @@ export async function npmPackFiles(dir: string): Promise<PackedFiles> {
     const parsed = JSON.parse(answer.stdout) as { files?: { path?: unknown }[] }[];
     const files = (parsed[0]?.files ?? []).flatMap((f) => (typeof f.path === 'string' ? [f.path] : []));
     // A list cut short would make every file past the cut look left out: not judged instead.
-    if (files.length > MAX_FILES) return { problem: `the package would hold ${files.length} files, more than the ${MAX_FILES} mcplint judges` };
+    if (files.length > MAX_FILES)
+      return { problem: `the package would hold ${files.length} files, more than the ${MAX_FILES} mcplint judges` };
     return { files };
   } catch {
     return { problem: 'npm pack --dry-run --json did not answer with JSON' };

@@ -74,5 +74,8 @@ export function runNpm(args: readonly string[], cwd: string, what: string, deadl
 /** npm's first error line, without its "npm error" prefix, cut to one readable line. */
 function firstLine(stderr: string): string {
   const line = stderr.split('\n').find((l) => l.trim() !== '') ?? '';
-  return line.replace(/^npm (?:ERR!|error)\s*/, '').trim().slice(0, 200);
+  return line
+    .replace(/^npm (?:ERR!|error)\s*/, '')
+    .trim()
+    .slice(0, 200);
 }
