@@ -199,7 +199,7 @@ describe.concurrent('mcplint --manifest', () => {
     expect(report.servers[0]!.notes.join('\n')).toMatch(/declares no packages, so there is nothing to launch here/);
   });
 
-  it("lints a remote-only server.json's remote URL as --url would, with the manifest rules", async () => {
+  it("lints a remote-only server.json's remote URL as --url would, {variables} filled, with the manifest rules", async () => {
     const server = await startHttpFixture('clean-server.mjs');
     try {
       const file = join(scratch, 'remote.server.json');
@@ -208,14 +208,27 @@ describe.concurrent('mcplint --manifest', () => {
         name: 'io.github.mcplint/remote',
         description: 'A remote bookstore.',
         version: '1.0.0',
-        remotes: [{ type: 'streamable-http', url: server.url }],
+        remotes: [
+          // A tenant only the user knows: not connected to.
+          { type: 'streamable-http', url: 'https://{tenant}.bookstore.invalid/mcp', variables: { tenant: { isRequired: true } } },
+          {
+            type: 'streamable-http',
+            // The path from its variable's default; the header's token from the placeholder, said so.
+            url: server.url.replace(/\/[^/]*$/, '/{endpoint}'),
+            variables: { endpoint: { default: server.url.replace(/^.*\//, '') } },
+            headers: [{ name: 'Authorization', value: 'Bearer {token}', variables: { token: { isRequired: true, isSecret: true } } }],
+          },
+        ],
       };
       writeFileSync(file, JSON.stringify(remote, null, 2));
       const [viaManifest, direct] = await Promise.all([lintJson(['--manifest', file]), lintJson(['--url', server.url])]);
       // The loopback test server is plain http://, which a published remote must not be.
       expect(summaryOf(viaManifest.report).sort()).toEqual([...summaryOf(direct.report), 'manifest-remote-https plainHttp server'].sort());
       expect(viaManifest.report.servers[0]!.notes[0]).toBe(
-        `linted ${file} (server.json 2025-12-11); launched remotes[0] (Streamable HTTP)`,
+        `linted ${file} (server.json 2025-12-11); launched remotes[1] (Streamable HTTP)`,
+      );
+      expect(viaManifest.report.servers[0]!.notes[1]).toMatch(
+        /requires "Authorization \{token\}" with no default: mcplint launched the server with the placeholder value/,
       );
     } finally {
       await server.stop();

@@ -116,13 +116,15 @@ function isExecutableFile(path: string): boolean {
 }
 
 /**
- * The first `remotes` entry with a literal URL (a template such as `https://{tenant}.example.com`
- * needs the user's value): connected to as `--url` would, with its declared headers (a required one
- * without a value gets the placeholder). Only when no package of this project can be launched.
+ * The first `remotes` entry whose URL is literal or filled from its variables' values and defaults
+ * (`https://{tenant}.example.com` with a required `tenant` needs the user's value): connected to as
+ * `--url` would, with its declared headers (`{variables}` in a header's value filled the same way;
+ * a required one without a value gets the placeholder). Only when no package of this project can be launched.
  */
 function remoteTarget(record: ManifestRecord, path: string): ManifestLaunchPlan | undefined {
   const remotes = Array.isArray(record.document.remotes) ? record.document.remotes : [];
-  const index = remotes.findIndex((r) => isObject(r) && typeof r.url === 'string' && /^https?:\/\/[^{}]*$/i.test(r.url));
+  const urls = remotes.map((r) => (isObject(r) && typeof r.url === 'string' ? remoteUrl(r.url, r.variables) : undefined));
+  const index = urls.findIndex((url) => url !== undefined);
   if (index === -1) return undefined;
   const remote = remotes[index] as JsonObject;
   const placeholders: string[] = [];
@@ -130,7 +132,7 @@ function remoteTarget(record: ManifestRecord, path: string): ManifestLaunchPlan 
   return {
     target: {
       kind: 'http',
-      url: remote.url as string,
+      url: urls[index]!,
       transport: remote.type === 'sse' ? 'sse' : 'http',
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
       declaredIn: { file: path, line: record.positions[`/remotes/${index}`]?.line ?? 1 },
@@ -138,6 +140,16 @@ function remoteTarget(record: ManifestRecord, path: string): ManifestLaunchPlan 
     // The URL is not repeated: its query may hold a credential (the capture redacts it, a note would not).
     launch: { from: `remotes[${index}] (${remote.type === 'sse' ? 'SSE' : 'Streamable HTTP'})`, placeholders },
   };
+}
+
+/**
+ * A remote's URL with its `{variables}` filled from their values or defaults; undefined when one
+ * has neither (a tenant only the user knows: a placeholder host would be no server at all).
+ */
+function remoteUrl(template: string, variables: unknown): string | undefined {
+  const placeholders: string[] = [];
+  const url = withVariables(template, variables, 'url', placeholders);
+  return url !== undefined && placeholders.length === 0 && /^https?:\/\/[^{}\s]+$/i.test(url) ? url : undefined;
 }
 
 /** package.json's one `bin`, as an absolute path. */
@@ -154,13 +166,42 @@ function binOf(dir: string): string | undefined {
 
 /** The value of a server.json input: its value, else its default, else a placeholder when it is required. */
 function inputValue(input: JsonObject, name: string, placeholders: string[]): string | undefined {
-  if (typeof input.value === 'string' && !/\{[^}]*\}/.test(input.value)) return input.value;
+  if (typeof input.value === 'string') {
+    const filled = withVariables(input.value, input.variables, name, placeholders);
+    if (filled !== undefined) return filled;
+  }
   if (typeof input.default === 'string') return input.default;
   if (input.isRequired === true) {
     placeholders.push(name);
     return PLACEHOLDER;
   }
   return undefined;
+}
+
+const VARIABLE = /\{([^{}]*)\}/g;
+const HAS_VARIABLE = /\{[^{}]*\}/;
+
+/**
+ * A value template's `{name}`s replaced from its `variables` (server.json `InputWithVariables`:
+ * `"value": "Bearer {api_key}"`) with each variable's literal value, else its default, else the
+ * placeholder for a required one (named `<input> {<variable>}` in the note). Undefined when a
+ * variable is not declared, or is optional with nothing to fill it: the value cannot be formed.
+ */
+function withVariables(template: string, variables: unknown, name: string, placeholders: string[]): string | undefined {
+  const used: string[] = [];
+  let unfilled = false;
+  const filled = template.replace(VARIABLE, (_, key: string) => {
+    const variable = isObject(variables) ? variables[key] : undefined;
+    if (!isObject(variable)) return ((unfilled = true), '');
+    if (typeof variable.value === 'string' && !HAS_VARIABLE.test(variable.value)) return variable.value;
+    if (typeof variable.default === 'string') return variable.default;
+    if (variable.isRequired !== true) return ((unfilled = true), '');
+    used.push(`${name} {${key}}`);
+    return PLACEHOLDER;
+  });
+  if (unfilled) return undefined;
+  placeholders.push(...used);
+  return filled;
 }
 
 function argumentsOf(list: unknown, placeholders: string[]): string[] {
