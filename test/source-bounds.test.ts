@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildSourceIndex } from '../src/source/index.js';
-import { SOURCE_LIMITS } from '../src/source/limits.js';
+import { indexLimits, SOURCE_LIMITS } from '../src/source/limits.js';
 import { buildPythonSourceIndex } from '../src/source/python/index.js';
 import { ROOT } from './helpers/capture.js';
 
@@ -132,6 +132,14 @@ describe('the indexing worker', () => {
   it('builds the index within its limits', async () => {
     const { buildIndexInWorker } = await inWorker();
     expect(names(await buildIndexInWorker(request()))).toEqual(['hostile_echo', 'hostile_search']);
+  });
+
+  it('has a deadline the environment can lower, never raise', () => {
+    const deadline = (value?: string) => indexLimits(value === undefined ? {} : { MCPLINT_TEST_INDEX_DEADLINE_MS: value }).deadlineMs;
+    expect(deadline()).toBe(SOURCE_LIMITS.deadlineMs);
+    expect(deadline('8000')).toBe(8000);
+    expect(deadline(String(SOURCE_LIMITS.deadlineMs * 10))).toBe(SOURCE_LIMITS.deadlineMs);
+    for (const junk of ['0', '-5', '1.5', 'soon', '']) expect(deadline(junk)).toBe(SOURCE_LIMITS.deadlineMs);
   });
 
   it('is stopped at its deadline', async () => {

@@ -9,12 +9,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { IndexRequest } from './build-index.js';
-import { type IndexLimits, SOURCE_LIMITS, SourceIndexLimitError } from './limits.js';
+import { type IndexLimits, indexLimits, SourceIndexLimitError } from './limits.js';
 import type { SourceIndex } from '../model/source-index.js';
 
 type Reply = { ok: true; index: SourceIndex } | { ok: false; message: string };
 
-export async function buildIndexInWorker(request: IndexRequest, limits: IndexLimits = SOURCE_LIMITS): Promise<SourceIndex> {
+export async function buildIndexInWorker(request: IndexRequest, limits: IndexLimits = indexLimits()): Promise<SourceIndex> {
   const workerFile = new URL('./worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(workerFile))) {
     const { buildIndex } = await import('./build-index.js');

@@ -46,6 +46,17 @@ export interface IndexLimits {
   readonly heapMb: number;
 }
 
+/**
+ * The worker limits a run uses: SOURCE_LIMITS, with the deadline lowered (never raised) by
+ * $MCPLINT_TEST_INDEX_DEADLINE_MS, so the suite's test of a hung index (test/source-bounds-cli.test.ts)
+ * does not keep a core busy for the whole 30 s.
+ */
+export function indexLimits(env: NodeJS.ProcessEnv = process.env): IndexLimits {
+  const lowered = Number(env.MCPLINT_TEST_INDEX_DEADLINE_MS);
+  const deadlineMs = Number.isInteger(lowered) && lowered > 0 ? Math.min(lowered, SOURCE_LIMITS.deadlineMs) : SOURCE_LIMITS.deadlineMs;
+  return { deadlineMs, heapMb: SOURCE_LIMITS.heapMb };
+}
+
 /** An index abandoned for its time or memory limit; the message says which (`indexing exceeded 30 s`). */
 export class SourceIndexLimitError extends Error {
   override readonly name = 'SourceIndexLimitError';
