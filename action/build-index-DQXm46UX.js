@@ -1,1 +1,0 @@
-export{t as buildIndex}from"./build-index-87lI7V7a.js";

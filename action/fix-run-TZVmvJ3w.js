@@ -1,1 +1,0 @@
-export{t as fixRun}from"./fix-run-CP3G5ZjY.js";

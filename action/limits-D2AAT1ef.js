@@ -1,1 +1,0 @@
-const e=1048576,t={fileBytes:1*e,sourceMapBytes:8*e,totalBytes:4*e,files:5e3,walkEntries:1e5,deadlineMs:3e4,heapMb:512};var n=class extends Error{name=`SourceIndexLimitError`};function r(t){return t>=e&&t%e==0?`${t/e} MiB`:t>=e?`${(t/e).toFixed(1)} MiB`:t>=1024?`${Math.round(t/1024)} KiB`:`${t} bytes`}export{n,r,t};

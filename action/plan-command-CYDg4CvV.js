@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-Dd9XX2oF.js";

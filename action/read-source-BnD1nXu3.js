@@ -1,1 +1,0 @@
-import{i as e}from"./read-bounded-uN1CEABb.js";import{t}from"./limits-D2AAT1ef.js";function n(n,r=t.fileBytes,i=`source file`){return e(n,i,r)}function r(e){let t=n(e);return t&&`text`in t?t.text:``}export{r as n,n as t};

@@ -1,0 +1,1 @@
+export{t as loadRunConfig}from"./run-config-u4Vg9GnO.js";
