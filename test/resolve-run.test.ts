@@ -5,7 +5,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rules } from '../rules/index.js';
 import type { McplintConfig } from '../src/config/config.js';
 import { ConfigError } from '../src/shared/errors.js';
@@ -23,6 +23,19 @@ describe('timeouts', () => {
     expect(resolved({ timeoutMs: 5000 }, { timeout: 30_000 })).toMatchObject({ timeoutMs: 5000, startupTimeoutMs: 20_000 });
     expect(resolved({}, { timeout: 30_000 })).toMatchObject({ timeoutMs: 30_000, startupTimeoutMs: 30_000 });
     expect(resolved({})).toMatchObject({ timeoutMs: 10_000, startupTimeoutMs: 20_000 });
+  });
+
+  it('the start-up minimum can be lowered for the suite, never raised', () => {
+    try {
+      vi.stubEnv('MCPLINT_TEST_STARTUP_MINIMUM_MS', '8000');
+      expect(resolved({ timeoutMs: 5000 })).toMatchObject({ startupTimeoutMs: 8000 });
+      vi.stubEnv('MCPLINT_TEST_STARTUP_MINIMUM_MS', '90000');
+      expect(resolved({ timeoutMs: 5000 })).toMatchObject({ startupTimeoutMs: 20_000 });
+      vi.stubEnv('MCPLINT_TEST_STARTUP_MINIMUM_MS', 'soon');
+      expect(resolved({ timeoutMs: 5000 })).toMatchObject({ startupTimeoutMs: 20_000 });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("probes.timeout is the request timeout unless the config's probes section sets its own", () => {

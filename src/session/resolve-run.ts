@@ -108,13 +108,23 @@ export interface ResolvedRun {
 }
 
 /**
+ * The least a start-up gets: MIN_STARTUP_TIMEOUT_MS, lowered (never raised) by
+ * $MCPLINT_TEST_STARTUP_MINIMUM_MS, so the suite's tests of a server that never answers
+ * (test/lsp.test.ts) need not wait the whole 20 s for a result that any minimum shows.
+ */
+function startupMinimumMs(env: NodeJS.ProcessEnv = process.env): number {
+  const lowered = Number(env.MCPLINT_TEST_STARTUP_MINIMUM_MS);
+  return Number.isInteger(lowered) && lowered > 0 ? Math.min(lowered, MIN_STARTUP_TIMEOUT_MS) : MIN_STARTUP_TIMEOUT_MS;
+}
+
+/**
  * The run that `options` and the loaded config file describe. Reads package.json when nothing
  * else names a target. --rule flags must have been checked against the rules (loadRunConfig does).
  */
 export function resolveRun(options: RunOptions, loaded: LoadedConfig): ResolvedRun {
   const { config } = loaded;
   const timeoutMs = options.timeoutMs ?? config.timeout ?? DEFAULT_TIMEOUT_MS;
-  const startupTimeoutMs = Math.max(timeoutMs, MIN_STARTUP_TIMEOUT_MS);
+  const startupTimeoutMs = Math.max(timeoutMs, startupMinimumMs());
   const configDir = loaded.file ? dirname(loaded.file) : options.cwd;
   const target = runTarget(options, loaded);
   const run: ResolvedRun = {
