@@ -1,0 +1,1 @@
+export{t as fixRun}from"./fix-run-DY3_jmqs.js";

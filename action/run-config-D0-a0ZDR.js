@@ -1,0 +1,1 @@
+export{t as loadRunConfig}from"./run-config-3yhcN1rh.js";

@@ -1,1 +1,0 @@
-export{t as loadRunConfig}from"./run-config-u4Vg9GnO.js";
