@@ -6,7 +6,6 @@
  * package is also packed and installed into a temporary folder (src/connect/npm/npm-install.ts)
  * and its installed bin is what mcplint launches.
  */
-import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isHttpTarget, type ResolvedStdioTarget, type ResolvedTarget } from '../connect/capture-target.js';
 import { ConfigError } from '../config/config.js';
@@ -15,6 +14,7 @@ import type { PackedContents, PackedMode, PackedPackage } from '../model/packed.
 import { isObject } from '../shared/json.js';
 import { jsonPointerPositions } from '../shared/json-pointers.js';
 import { readTextIfPresent } from '../shared/read-bounded.js';
+import { isFile } from '../source/files.js';
 import { describeForSource } from './source-index.js';
 
 export interface PackedTarget {
@@ -157,13 +157,5 @@ function packageFolder(from: string): string | undefined {
     const path = join(dir, 'package.json');
     if (isFile(path) && typeof parsed(readTextIfPresent(path, 'package.json', 'package.json')).name === 'string') return dir;
     if (dirname(dir) === dir) return undefined;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isFile();
-  } catch {
-    return false;
   }
 }

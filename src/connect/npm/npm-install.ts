@@ -14,6 +14,9 @@ import { runNpm } from './run-npm.js';
 const PACK_DEADLINE_MS = 120_000;
 const INSTALL_DEADLINE_MS = 300_000;
 
+/** An npm package name: lower case, URL-safe, optionally scoped; never `.` or `..` as a part. */
+const NPM_NAME = /^(?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+
 export type InstalledCopy =
   | {
       /** The install folder (the temporary folder). */
@@ -26,6 +29,8 @@ export type InstalledCopy =
   | { readonly problem: string };
 
 export async function installPacked(projectDir: string, name: string): Promise<InstalledCopy> {
+  // package.json's name places the installed copy: only a valid npm name (`pkg`, `@scope/pkg`), never a path out of node_modules.
+  if (!NPM_NAME.test(name)) return { problem: `package.json "name" ${JSON.stringify(name.slice(0, 100))} is not a valid npm package name` };
   const dir = mkdtempSync(join(tmpdir(), 'mcplint-installed-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
