@@ -1,1 +1,0 @@
-async function e(e){if(e.language===`python`){let{buildPythonSourceIndex:t}=await import(`./python-CPZmtZKw.js`);return t(e.root,e.options)}let{buildSourceIndex:t}=await import(`./source-JD2PAphJ.js`);return t(e.root,e.options)}export{e as t};

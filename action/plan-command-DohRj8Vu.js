@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-CMcDqa4M.js";
