@@ -74,13 +74,11 @@ export function startProgress(text: string, options: ProgressOptions = {}): Prog
   };
 }
 
-/** A tool name longer than this is cut in the progress line. */
-const TOOL_NAME_WIDTH = 40;
-
 /**
- * The phase of the sessions under way, in words: "starting", "listing", "probing 3/12 ·
- * notes_get_note" (tool names as the server gave them: the line is made inert when drawn). With
- * several servers at once, how many, then the first one's phase.
+ * The phase of the sessions under way, in words: "starting", "listing", "probing 3/12". With
+ * several servers at once, how many, then the first one's phase. No tool name: the line is drawn
+ * while the server runs, before its capture is redacted, and a server can echo a secret of its
+ * environment in a name (fixtures/hostile/echo-in-names.mjs); the MCP mode's progress leaves it out too.
  */
 export function activityText(sessions: readonly Pick<LiveProgress, 'phase' | 'step'>[]): string | undefined {
   const first = sessions[0];
@@ -92,8 +90,7 @@ export function activityText(sessions: readonly Pick<LiveProgress, 'phase' | 'st
 function phaseText(session: Pick<LiveProgress, 'phase' | 'step'>): string {
   if (session.phase.startsWith('probe:')) {
     const step = session.step;
-    if (!step) return `probing · ${session.phase.slice('probe:'.length)}`;
-    return `probing ${step.index}/${step.total}${step.tool !== undefined ? ` · ${clip(step.tool, TOOL_NAME_WIDTH)}` : ''}`;
+    return step ? `probing ${step.index}/${step.total}` : `probing · ${session.phase.slice('probe:'.length)}`;
   }
   if (session.phase === 'before-initialize' || session.phase === 'handshake') return 'starting';
   if (session.phase === 'listing') return 'listing';
