@@ -18,7 +18,7 @@ export default defineConfig({
     // CPU: three files at a time overlap those waits on a 2-core machine, where vitest would run one.
     maxWorkers: 3,
     pool: 'forks',
-    globalSetup: ['test/helpers/no-leftover-processes.ts'],
+    globalSetup: ['test/helpers/no-leftover-processes.ts', 'test/helpers/run-folder-setup.ts'],
     projects: [
       {
         extends: true,

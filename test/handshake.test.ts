@@ -10,12 +10,13 @@ import { runRules } from '../src/engine/run.js';
 import handshake from '../rules/handshake.js';
 import { captureFixture, summary } from './helpers/capture.js';
 import type { Capture } from '../src/model/capture.js';
+import { sharedFixtureCapture } from './helpers/shared-capture.js';
 
 const lint = (capture: Capture) => runRules(capture, { rules: [handshake], settings: new Map() });
 
 describe.concurrent('handshake over stdio', () => {
   it('a server that exits before initialize: reason and stderr tail', async () => {
-    const capture = await captureFixture('rules/handshake/bad.mjs');
+    const capture = await sharedFixtureCapture('rules/handshake/bad.mjs');
     const result = lint(capture);
     expect(summary(result)).toEqual(['handshake exited server']);
     expect(result.findings[0]!.message).toBe('Server exited with exit code 1 before answering initialize; its stderr (quoted) shows why.');
@@ -74,6 +75,6 @@ describe.concurrent('handshake over stdio', () => {
   });
 
   it('the clean server passes', async () => {
-    expect(lint(await captureFixture('clean-server.mjs')).findings).toEqual([]);
+    expect(lint(await sharedFixtureCapture('clean-server.mjs')).findings).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { rules } from '../rules/index.js';
 import { captureFixture, fixturePath, lintAll, summary } from './helpers/capture.js';
 import { runCli } from './helpers/cli.js';
 import { captureHttpFixture, startHttpFixture } from './helpers/targets.js';
+import { sharedFixtureCapture } from './helpers/shared-capture.js';
 
 const toolFindings = (lines: string[]) => lines.filter((l) => l.split(' ')[2]!.startsWith('tool:')).sort();
 /** initialize-result-schema judges the initialize result, which 2026-07-28 servers do not have. */
@@ -77,7 +78,7 @@ describe.concurrent('Streamable HTTP', { timeout: 120_000 }, () => {
     it(`${id}: the same tool findings over HTTP as over stdio`, async () => {
       const [http, stdio] = await Promise.all([
         captureHttpFixture(join('rules', id, 'bad.mjs')),
-        captureFixture(join('rules', id, 'bad.mjs')),
+        sharedFixtureCapture(join('rules', id, 'bad.mjs')),
       ]);
       expect(toolFindings(summary(lintAll(http)))).toEqual(toolFindings(summary(lintAll(stdio))));
     });

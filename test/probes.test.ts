@@ -19,6 +19,7 @@ import { PROBE_RULES } from './helpers/probe-rules.js';
 import { rules as registry } from '../rules/index.js';
 import { readCallLog } from './helpers/call-log.js';
 import { captureHttpFixture, servesHttp } from './helpers/targets.js';
+import { sharedFixtureCapture } from './helpers/shared-capture.js';
 
 const ALL = [...registry];
 const lint = (capture: Capture, rules: Rule[] = ALL) => summary(runRules(capture, { rules, settings: new Map() }));
@@ -271,11 +272,11 @@ describe.concurrent('probe records', () => {
   });
 
   it('the clean raw server stays clean with probes on', async () => {
-    expect(lint(await captureFixture('clean-server.mjs'))).toEqual([]);
+    expect(lint(await sharedFixtureCapture('clean-server.mjs'))).toEqual([]);
   });
 
   it('good twins with proper pagination and truncation stay clean', async () => {
-    expect(lint(await captureFixture('rules/pagination-metadata/good.mjs'))).toEqual([]);
-    expect(lint(await captureFixture('rules/response-size-limit/good.mjs'))).toEqual([]);
+    expect(lint(await sharedFixtureCapture('rules/pagination-metadata/good.mjs'))).toEqual([]);
+    expect(lint(await sharedFixtureCapture('rules/response-size-limit/good.mjs'))).toEqual([]);
   });
 });

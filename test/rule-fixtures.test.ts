@@ -12,15 +12,16 @@ import { describe, expect, it } from 'vitest';
 import { buildSourceIndex } from '../src/source/index.js';
 import { buildPythonSourceIndex } from '../src/source/python/index.js';
 import type { Level } from '../src/engine/rule.js';
-import { captureFixture, fixturePath, lintAll, summary } from './helpers/capture.js';
+import { fixturePath, lintAll, summary } from './helpers/capture.js';
+import { sharedFixtureCapture } from './helpers/shared-capture.js';
 import { recordFindings } from './helpers/expected-findings.js';
-import { captureHttpFixture, captureManifestFixture, capturePackedFixture, lintConfigFixture } from './helpers/targets.js';
+import { captureManifestFixture, capturePackedFixture, lintConfigFixture } from './helpers/targets.js';
 
 const dirs = readdirSync(fixturePath('rules')).sort();
 
 describe.concurrent('rule fixtures over stdio', () => {
   it('the clean raw server has no findings', async () => {
-    expect(summary(lintAll(await captureFixture('clean-server.mjs')))).toEqual([]);
+    expect(summary(lintAll(await sharedFixtureCapture('clean-server.mjs')))).toEqual([]);
   });
 
   for (const id of dirs) {
@@ -62,10 +63,8 @@ describe.concurrent('rule fixtures over stdio', () => {
       if (expected.packed) return lintPacked('bad');
       if (expected.config) return (await lintConfigFixture(join(dir, expected.config))).summary;
       if (expected.manifest) return lintManifest('bad');
-      if (expected.transport === 'http') {
-        return summary(lintAll(await captureHttpFixture(join('rules', id, 'bad.mjs')), undefined, expected.levels));
-      }
-      return summary(lintAll(await captureFixture(join('rules', id, 'bad.mjs')), await sourceOf('bad.mjs'), expected.levels));
+      // Over Streamable HTTP when expected.json says so (sharedFixtureCapture reads the same key).
+      return summary(lintAll(await sharedFixtureCapture(join('rules', id, 'bad.mjs')), await sourceOf('bad.mjs'), expected.levels));
     };
     it(`${id}: bad.mjs yields exactly the expected findings`, async () => {
       const found = await findingsOfBad();
@@ -86,7 +85,7 @@ describe.concurrent('rule fixtures over stdio', () => {
       });
     } else if (existsSync(join(dir, 'good.mjs'))) {
       it(`${id}: good.mjs has no findings`, async () => {
-        expect(summary(lintAll(await captureFixture(join('rules', id, 'good.mjs')), await sourceOf('good.mjs')))).toEqual([]);
+        expect(summary(lintAll(await sharedFixtureCapture(join('rules', id, 'good.mjs')), await sourceOf('good.mjs')))).toEqual([]);
       });
     }
   }

@@ -11,10 +11,10 @@ import type { SourceIndex } from '../src/model/source-index.js';
 import type { FindingFix } from '../src/model/fix.js';
 import { docsUrl, REPOSITORY_URL, VERSION } from '../src/shared/version.js';
 import { rules } from '../rules/index.js';
-import { captureFixture, fixturePath, makeCapture } from './helpers/capture.js';
+import { fixturePath, makeCapture } from './helpers/capture.js';
 import { assertGitHubIngestible, assertValidSarif, githubIngestionProblems, sarifSchemaErrors } from './helpers/github-sarif.js';
 import { CONTEXT, lintReport, reportWithFindings, serverReport } from './helpers/report.js';
-import { captureHttpFixture, servesHttp } from './helpers/targets.js';
+import { sharedFixtureCapture } from './helpers/shared-capture.js';
 
 const RULE = 'tool-annotations-present';
 
@@ -435,7 +435,7 @@ describe.concurrent('SARIF of real servers', () => {
   ].filter((f) => existsSync(fixturePath(f)));
   for (const fixture of fixtures) {
     it(`${fixture} is valid and ingestible`, async () => {
-      const capture = servesHttp(fixture) ? await captureHttpFixture(fixture) : await captureFixture(fixture);
+      const capture = await sharedFixtureCapture(fixture);
       const server = serverReport(capture, { anchors: { fallback: 'node', entry: { uri: `fixtures/${fixture}`, line: 1 } } });
       const log = render(lintReport(server));
       expect(resultsOf(log)).toHaveLength(server.findings.length);

@@ -7,6 +7,7 @@ import { runRules } from '../src/engine/run.js';
 import stdoutPollution from '../rules/stdout-pollution.js';
 import { captureFixture, summary } from './helpers/capture.js';
 import type { Capture, NoiseFrame } from '../src/model/capture.js';
+import { sharedFixtureCapture } from './helpers/shared-capture.js';
 
 const lint = (capture: Capture) => runRules(capture, { rules: [stdoutPollution], settings: new Map() });
 const noiseOf = (capture: Capture) => capture.frames.filter((f): f is NoiseFrame => f.kind === 'noise');
@@ -14,7 +15,7 @@ const allListed = (capture: Capture) => Object.values(capture.lists).every((l) =
 
 describe.concurrent('stdout pollution over stdio', () => {
   it('a banner before initialize', async () => {
-    const capture = await captureFixture('rules/stdout-pollution/bad.mjs');
+    const capture = await sharedFixtureCapture('rules/stdout-pollution/bad.mjs');
     expect(noiseOf(capture).map((n) => [n.noise, n.offset, n.phase])).toEqual([['not-json', 0, 'before-initialize']]);
     const result = lint(capture);
     expect(summary(result)).toEqual(['stdout-pollution notJson transport']);
@@ -77,7 +78,7 @@ describe.concurrent('stdout pollution over stdio', () => {
   });
 
   it('the clean server writes nothing else', async () => {
-    const capture = await captureFixture('clean-server.mjs');
+    const capture = await sharedFixtureCapture('clean-server.mjs');
     expect(noiseOf(capture)).toEqual([]);
     expect(lint(capture).findings).toEqual([]);
   });

@@ -1,0 +1,24 @@
+/**
+ * Vitest global setup: a folder of this test run's own, named to every worker (and every process
+ * they start) through MCPLINT_TEST_RUN_FOLDER and removed when the run ends. It holds what the test
+ * files share within one run: the fixture captures of test/helpers/shared-capture.ts and the source
+ * index cache of the --fix tests (test/helpers/fix-projects.ts). One run never reads another's, so
+ * a change to mcplint or to a fixture is always seen afresh.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const RUN_FOLDER_VAR = 'MCPLINT_TEST_RUN_FOLDER';
+
+/** A part of the run's folder, or undefined outside the suite's setup (a file run on its own by another runner). */
+export function runFolder(part: string): string | undefined {
+  const folder = process.env[RUN_FOLDER_VAR];
+  return folder ? join(folder, part) : undefined;
+}
+
+export default function setup(): () => void {
+  const folder = mkdtempSync(join(tmpdir(), 'mcplint-test-run-'));
+  process.env[RUN_FOLDER_VAR] = folder;
+  return () => rmSync(folder, { recursive: true, force: true });
+}
