@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT, fixturePath } from './capture.js';
 import { runCli } from './cli.js';
+import { runFolder } from './run-folder-setup.js';
 
 export const FIXED_RULES = [
   'tool-title-present',
@@ -81,8 +82,13 @@ export function copyProject(from: string): string {
 }
 
 export const read = (dir: string, file: string): string => readFileSync(join(dir, file), 'utf8');
+// The source index is cached in the run's folder, not in the node_modules the copies link to
+// (which would gather one cache file per temporary copy); outside the suite's setup, not at all.
+const sourceCache = runFolder('source-cache');
 export const lint = (dir: string, args: readonly string[], command: readonly string[]) =>
-  runCli(['--no-cache', '--no-color', ...args, '--', ...command], { cwd: dir });
+  sourceCache
+    ? runCli(['--no-color', ...args, '--', ...command], { cwd: dir, env: { MCPLINT_CACHE_DIR: sourceCache } })
+    : runCli(['--no-cache', '--no-color', ...args, '--', ...command], { cwd: dir });
 
 export interface JsonFinding {
   ruleId: string;
