@@ -114,7 +114,7 @@ export async function watchCommand({ options, run, rules, colorSupported }: Watc
         })
         .finally(() => spinner.stop());
       if (result.runNumber === 1) await fullReport(result.outcome);
-      else process.stdout.write(deltaText(result.delta, color));
+      else process.stdout.write(deltaText(result.delta, color, resolved.quiet));
       watcher?.add(watchedPaths(result.outcome, resolved));
     } catch (error) {
       if (error instanceof LintCancelled) return;

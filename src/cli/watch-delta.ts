@@ -12,23 +12,30 @@ import { inertLine } from '../shared/inert.js';
 
 type Colors = ReturnType<typeof pc.createColors>;
 
-export function deltaText(delta: LintDelta, color: boolean): string {
+/** `quiet` (--quiet): the counts stay whole, the lines list errors only, as the text report does. */
+export function deltaText(delta: LintDelta, color: boolean, quiet = false): string {
   const c = pc.createColors(color);
   const many = delta.servers.length > 1;
+  const shown = (finding: LocatedFinding): boolean => !quiet || finding.level === 'error';
   const lines: string[] = [];
   for (const server of delta.servers) {
     lines.push(`${many ? `${c.bold(inertLine(server.label))}: ` : ''}${headline(server)}`);
-    for (const finding of server.added) lines.push(findingLine(finding, levelTag(finding.level, c), c));
-    for (const finding of server.fixed) lines.push(findingLine(finding, c.green('fixed  '), c));
+    for (const finding of server.added.filter(shown)) lines.push(findingLine(finding, levelTag(finding.level, c), c));
+    for (const finding of server.fixed.filter(shown)) lines.push(findingLine(finding, c.green('fixed  '), c));
+    for (const finding of server.setAside.filter(shown)) lines.push(findingLine(finding, c.dim(finding.as), c));
   }
   return `${lines.join('\n')}\n`;
 }
 
-/** "1 new, 2 fixed, score 79 → 84 (B)"; a server gone or new says so. */
+/** "1 new, 2 fixed, 1 now ignored, score 79 → 84 (B)"; a server gone or new says so. */
 function headline(server: ServerDelta): string {
   const { before, after } = server;
   if (server.failed !== undefined) return `failed to start: ${inertLine(server.failed)}`;
-  const counts = `${server.added.length} new, ${server.fixed.length} fixed`;
+  const aside = (as: 'ignored' | 'baselined'): string => {
+    const n = server.setAside.filter((f) => f.as === as).length;
+    return n > 0 ? `, ${n} now ${as}` : '';
+  };
+  const counts = `${server.added.length} new, ${server.fixed.length} fixed${aside('ignored')}${aside('baselined')}`;
   if (!after) return `${counts}, no longer linted (score was ${before?.score ?? '?'})`;
   const score = before ? `score ${before.score} → ${after.score} (${after.grade})` : `score ${after.score} (${after.grade})`;
   return `${counts}, ${score}`;

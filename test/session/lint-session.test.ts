@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rules } from '../../rules/index.js';
 import type { LintReport, ServerReport } from '../../src/report/report.js';
+import { deltaText } from '../../src/cli/watch-delta.js';
 import { lintDelta } from '../../src/session/lint-delta.js';
 import { createLintSession, LintCancelled } from '../../src/session/lint-session.js';
 import { fixturePath } from '../helpers/capture.js';
@@ -186,5 +187,57 @@ describe('lintDelta', () => {
 
   it('says nothing changed when the findings and scores are the same', () => {
     expect(lintDelta(report(server('a', ['x'], 90)), report(server('a', ['x'], 90))).same).toBe(true);
+  });
+
+  it('counts a finding the config now ignores, or a baseline now lists, as set aside, not fixed', () => {
+    const after = {
+      ...server('a', [], 90),
+      ignored: [{ ...finding('x'), reason: 'ignored by the config' }],
+      baselined: [{ ...finding('y'), reason: 'in the baseline' }],
+    } as unknown as ServerReport;
+    const delta = lintDelta(report(server('a', ['x', 'y', 'z'], 80)), report(after));
+    expect(delta.servers[0]!.fixed.map((f) => f.fingerprint)).toEqual(['z']);
+    expect(delta.servers[0]!.setAside.map((f) => [f.fingerprint, f.as])).toEqual([
+      ['x', 'ignored'],
+      ['y', 'baselined'],
+    ]);
+    expect(delta).toMatchObject({ fixed: 1, setAside: 2, same: false });
+  });
+});
+
+describe('the --watch delta text', () => {
+  const finding = (fingerprint: string, level: string) =>
+    ({
+      fingerprint,
+      ruleId: `rule-${fingerprint}`,
+      level,
+      message: `message ${fingerprint}`,
+      location: { anchor: 'capture' },
+    }) as unknown as ServerReport['findings'][number];
+  const server = (findings: ServerReport['findings'], extra: Partial<ServerReport> = {}) =>
+    ({ label: 'a', handshake: { ok: true }, findings, score: { score: 80, grade: 'B' }, ...extra }) as unknown as ServerReport;
+  const report = (...servers: ServerReport[]) => ({ tool: { name: 'mcplint', version: '0' }, servers }) as LintReport;
+  const before = report(server([finding('w', 'warning'), finding('i', 'warning')]));
+  const after = report(
+    server([finding('e', 'error'), finding('n', 'note')], {
+      ignored: [{ ...finding('i', 'warning'), reason: 'config' }],
+    } as Partial<ServerReport>),
+  );
+
+  it('names a newly ignored finding as ignored, not fixed', () => {
+    const text = deltaText(lintDelta(before, after), false);
+    expect(text.split('\n')[0]).toBe('2 new, 1 fixed, 1 now ignored, score 80 → 80 (B)');
+    expect(text).toMatch(/fixed {2}\s+message w/);
+    expect(text).toMatch(/ignored\s+message i/);
+    expect(text).toContain('message n');
+  });
+
+  it('lists errors only under --quiet, with the counts whole', () => {
+    const text = deltaText(lintDelta(before, after), false, true);
+    expect(text.split('\n')[0]).toBe('2 new, 1 fixed, 1 now ignored, score 80 → 80 (B)');
+    expect(text).toContain('message e');
+    expect(text).not.toContain('message n');
+    expect(text).not.toContain('message w');
+    expect(text).not.toContain('message i');
   });
 });
