@@ -165,13 +165,15 @@ export async function watchCommand({ options, run, rules, colorSupported }: Watc
 
 /**
  * What to watch: each server's source project root (the source index's), else the run's folder,
- * plus the config files the run reads (the mcplint config, a client config).
+ * plus the files the run reads (the mcplint config, a client config, a manifest).
  */
-function watchedPaths(outcome: LintSessionRun['outcome'], resolved: ResolvedRun): string[] {
+export function watchedPaths(outcome: LintSessionRun['outcome'], resolved: ResolvedRun): string[] {
   const roots = outcome.sources.flatMap((source) => (source ? [source.root] : []));
   const paths = new Set(roots.length > 0 ? roots : [resolved.source.project?.path ?? resolve(resolved.cwd)]);
   if (resolved.configFile) paths.add(resolved.configFile.path);
   if (resolved.target?.kind === 'client-config') paths.add(resolve(resolved.cwd, resolved.target.file));
+  // A manifest (server.json, manifest.json, an .mcpb) is linted itself, and says what to launch.
+  if (resolved.target?.kind === 'manifest') paths.add(resolve(resolved.cwd, resolved.target.file));
   // A file inside a watched folder is watched already.
   return [...paths].filter((p) => ![...paths].some((other) => other !== p && p.startsWith(other + sep)));
 }
