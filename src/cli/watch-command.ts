@@ -145,9 +145,16 @@ export async function watchCommand({ options, run, rules, colorSupported }: Watc
   const first = session.last;
   watcher = await watchProject(first ? watchedPaths(first, resolved) : [resolve(cwd)], cwd, (changed) => schedule(changed));
   const keys = readWatchKeys({
+    // After the lint under way, if any: its delta and the report never interleave.
     reprint: () => {
-      const last = session.last;
-      if (last) void fullReport(last);
+      running = running.then(async () => {
+        const last = session.last;
+        try {
+          if (last) await fullReport(last);
+        } catch (error) {
+          say(`the report could not be printed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+        }
+      });
     },
     quit: () => quit(EXIT.ok),
   });
