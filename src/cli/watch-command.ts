@@ -140,10 +140,13 @@ export async function watchCommand({ options, run, rules, colorSupported }: Watc
     });
   }
 
+  // The watch starts once the first lint has said what to watch: a file saved during that lint is
+  // found by its modification time and linted again at once.
+  const firstStarted = Date.now();
   schedule([]);
   await running;
   const first = session.last;
-  watcher = await watchProject(first ? watchedPaths(first, resolved) : [resolve(cwd)], cwd, (changed) => schedule(changed));
+  watcher = await watchProject(first ? watchedPaths(first, resolved) : [resolve(cwd)], cwd, (changed) => schedule(changed), firstStarted);
   const keys = readWatchKeys({
     // After the lint under way, if any: its delta and the report never interleave.
     reprint: () => {

@@ -11,7 +11,8 @@
  * only here, by --watch (src/cli/lint-command.ts imports this module lazily).
  */
 import { inertLine } from '../shared/inert.js';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** How long the files must be quiet before the changes are told: an editor's save is often several writes. */
 export const DEBOUNCE_MS = 200;
@@ -58,6 +59,8 @@ export async function watchProject(
   paths: readonly string[],
   cwd: string,
   onChange: (changed: readonly string[]) => void,
+  /** Epoch ms: files modified after it, before the watch was ready (during the first lint), are told as changed. */
+  changedSince?: number,
 ): Promise<ProjectWatcher> {
   const { watch } = await import('chokidar');
   const cacheDir = process.env.MCPLINT_CACHE_DIR ? resolve(process.env.MCPLINT_CACHE_DIR) : undefined;
@@ -83,7 +86,7 @@ export async function watchProject(
   });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  watcher.on('all', (_event, path) => {
+  const told = (path: string): void => {
     const rel = relative(cwd, path);
     pending.add(rel === '' || rel.startsWith('..') || isAbsolute(rel) ? path : rel);
     if (timer) clearTimeout(timer);
@@ -92,12 +95,16 @@ export async function watchProject(
       pending = new Set();
       onChange(changed);
     }, DEBOUNCE_MS);
-  });
+  };
+  watcher.on('all', (_event, path) => told(path));
   // A watch that fails (a folder removed, the inotify limit) is said once; the ones that work go on.
   watcher.on('error', (error) => {
     process.stderr.write(`mcplint: --watch: ${inertLine(error instanceof Error ? error.message : String(error))}\n`);
   });
   await new Promise<void>((ready) => watcher.once('ready', () => ready()));
+  if (changedSince !== undefined) {
+    for (const path of modifiedSince(watcher.getWatched(), changedSince)) told(path);
+  }
   return {
     add(more) {
       const fresh = more.filter((p) => !watched.has(p));
@@ -109,4 +116,20 @@ export async function watchProject(
       await watcher.close();
     },
   };
+}
+
+/** The files of a chokidar listing (folder → names) modified after `since`. */
+function modifiedSince(listing: Record<string, string[]>, since: number): string[] {
+  const paths: string[] = [];
+  for (const [dir, names] of Object.entries(listing))
+    for (const name of names) {
+      const path = join(dir, name);
+      try {
+        const stat = statSync(path);
+        if (stat.isFile() && stat.mtimeMs > since) paths.push(path);
+      } catch {
+        // Gone meanwhile: its removal is a change chokidar tells by itself.
+      }
+    }
+  return paths;
 }
