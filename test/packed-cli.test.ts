@@ -54,6 +54,13 @@ describe.concurrent('mcplint --packed', () => {
     );
   });
 
+  it('the text report names the package.json line too, under the finding, as JSON and SARIF do', async () => {
+    const result = await runCli(['--no-color', '--packed', '--', 'node', `${rule}/bad.project/server.mjs`]);
+    const lines = result.stdout.split('\n');
+    const at = lines.findIndex((line) => line.includes('packed-package-files'));
+    expect(lines[at + 1]?.trim()).toBe(`at ${rule}/bad.project/package.json:7`);
+  });
+
   it('on the fixed project: nothing from the packed check, and the same findings as without --packed', async () => {
     const [packed, plain] = await Promise.all([
       lintJson(['--packed', '--', 'node', `${rule}/good.project/server.mjs`]),

@@ -162,6 +162,10 @@ function findingLines(
       // `[*]` after the rule id marks a finding --fix fixes, as Ruff marks its fixable diagnostics.
       const rule = fixSafetyOf(finding, rules) === 'safe' ? `${finding.ruleId} [*]` : finding.ruleId;
       append(lines, wrappedLine(`    ${levelTag(finding.level, c)}  `, FINDING_INDENT, finding.message, rule, c.dim, width));
+      // A manifest's or package.json's line is where this fix goes, as JSON and SARIF say (the
+      // group's heading names the source place only).
+      if (finding.location.anchor === 'manifest')
+        lines.push(`${INDENT}${c.dim(`at ${finding.location.uri}:${finding.location.startLine}`)}`);
       if (finding.evidence) {
         for (const line of evidenceLines(finding.evidence)) lines.push(`${INDENT}${c.dim('│')} ${c.dim(line)}`);
       }
