@@ -1,0 +1,1 @@
+export{t as finishLint}from"./finish-DJw83dt7.js";

@@ -1,1 +1,0 @@
-export{t as activityText,n as lintingText,r as startProgress}from"./progress-COkKGWJa.js";
