@@ -1,10 +1,9 @@
 /**
  * What changed between two lints of the same servers: the findings that are new, the ones that
  * are gone (fixed), the ones set aside (ignored or baselined since), and each server's score
- * before and after. Findings are matched by
- * fingerprint (src/engine/fingerprint.ts: rule, subject, message, never the line), so an edit
- * that only moves code changes nothing. Pure: --watch and `mcplint mcp` print it
- * their own way.
+ * before and after. Findings are matched by fingerprint (src/engine/fingerprint.ts: rule,
+ * subject, message, never the line), so an edit that only moves code changes nothing. Pure:
+ * --watch and `mcplint mcp` print it their own way.
  */
 import type { LocatedFinding, LintReport, ServerReport } from '../report/report.js';
 import type { Score } from '../score/score.js';
