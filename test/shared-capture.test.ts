@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Capture } from '../src/model/capture.js';
 import { makeCapture } from './helpers/capture.js';
 import { RUN_FOLDER_VAR } from './helpers/run-folder-setup.js';
-import { sharedCapture } from './helpers/shared-capture.js';
+import { sharedCapture, sharedFixtureCapture } from './helpers/shared-capture.js';
 
 describe('shared fixture captures', () => {
   let folder: string;
@@ -38,6 +38,15 @@ describe('shared fixture captures', () => {
     // Another key is made on its own.
     await sharedCapture('other', make);
     expect(made).toBe(2);
+  });
+
+  it("captures a fixture again once the run's folder was emptied (a rerun of vitest --watch)", async () => {
+    const first = await sharedFixtureCapture('clean-server.mjs');
+    expect(await sharedFixtureCapture('clean-server.mjs')).toBe(first);
+    rmSync(join(folder, 'captures'), { recursive: true, force: true });
+    const again = await sharedFixtureCapture('clean-server.mjs');
+    expect(again).not.toBe(first);
+    expect(again.handshake.ok).toBe(true);
   });
 
   it('leaves a failed capture to the next caller, which makes it again', async () => {

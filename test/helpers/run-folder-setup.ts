@@ -2,12 +2,14 @@
  * Vitest global setup: a folder of this test run's own, named to every worker (and every process
  * they start) through MCPLINT_TEST_RUN_FOLDER and removed when the run ends. It holds what the test
  * files share within one run: the fixture captures of test/helpers/shared-capture.ts and the source
- * index cache of the --fix tests (test/helpers/fix-projects.ts). One run never reads another's, so
- * a change to mcplint or to a fixture is always seen afresh.
+ * index cache of the --fix tests (test/helpers/fix-projects.ts). One run never reads another's, and
+ * a rerun of `vitest --watch` starts with it empty, so a change to mcplint or to a fixture is
+ * always seen afresh.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
 
 export const RUN_FOLDER_VAR = 'MCPLINT_TEST_RUN_FOLDER';
 
@@ -17,8 +19,14 @@ export function runFolder(part: string): string | undefined {
   return folder ? join(folder, part) : undefined;
 }
 
-export default function setup(): () => void {
+export default function setup(project: TestProject): () => void {
   const folder = mkdtempSync(join(tmpdir(), 'mcplint-test-run-'));
   process.env[RUN_FOLDER_VAR] = folder;
+  // `vitest --watch` reruns in the same run: what the folder holds may predate the edit that
+  // started the rerun, so each rerun starts with it empty.
+  project.onTestsRerun(() => {
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+  });
   return () => rmSync(folder, { recursive: true, force: true });
 }

@@ -24,31 +24,45 @@ import { captureHttpFixture, servesHttp } from './targets.js';
 const WAIT_MS = 90_000;
 const POLL_MS = 50;
 
-const inThisWorker = new Map<string, Promise<Capture>>();
+/** This worker's captures, and the run folder's JSON each came from while that is still there. */
+const inThisWorker = new Map<string, { readonly capture: Promise<Capture>; readonly file: string | undefined; pending: boolean }>();
 
 /**
  * A fixture (a path under fixtures/) captured with the default options: over Streamable HTTP when
  * its expected.json says so, else over stdio.
  */
 export function sharedFixtureCapture(relative: string): Promise<Capture> {
-  let capture = inThisWorker.get(relative);
-  if (!capture) {
-    capture = sharedCapture(relative, () => (servesHttp(relative) ? captureHttpFixture(relative) : captureFixture(relative)));
-    inThisWorker.set(relative, capture);
+  // Kept per folder too: a test that points the run's folder elsewhere gets captures of its own.
+  const key = `${runFolder('captures') ?? ''}\n${relative}`;
+  const kept = inThisWorker.get(key);
+  // `vitest --watch` empties the run's folder before each rerun (run-folder-setup.ts): a capture
+  // whose JSON has gone is from an earlier rerun, made before the fixture or mcplint changed.
+  if (kept && (kept.pending || kept.file === undefined || existsSync(kept.file))) return kept.capture;
+  const capture = sharedCapture(relative, () => (servesHttp(relative) ? captureHttpFixture(relative) : captureFixture(relative)));
+  const entry = { capture, file: capturePaths(relative)?.file, pending: true };
+  inThisWorker.set(key, entry);
+  capture.then(
+    () => (entry.pending = false),
     // A failed capture is not kept: the next test to ask tries again, and sees its own error.
-    capture.catch(() => inThisWorker.delete(relative));
-  }
+    () => inThisWorker.delete(key),
+  );
   return capture;
+}
+
+/** Where the run's folder keeps the capture of `key`, and the lock of the file making it. */
+function capturePaths(key: string): { readonly folder: string; readonly file: string; readonly lock: string } | undefined {
+  const folder = runFolder('captures');
+  if (!folder) return undefined;
+  const name = createHash('sha256').update(key).digest('hex').slice(0, 32);
+  return { folder, file: join(folder, `${name}.json`), lock: join(folder, `${name}.lock`) };
 }
 
 /** The capture `make` makes, made once per run for `key` (by whichever file asks first). */
 export async function sharedCapture(key: string, make: () => Promise<Capture>): Promise<Capture> {
-  const folder = runFolder('captures');
-  if (!folder) return parsedBack(JSON.stringify(await make()));
+  const paths = capturePaths(key);
+  if (!paths) return parsedBack(JSON.stringify(await make()));
+  const { folder, file, lock } = paths;
   mkdirSync(folder, { recursive: true });
-  const name = createHash('sha256').update(key).digest('hex').slice(0, 32);
-  const file = join(folder, `${name}.json`);
-  const lock = join(folder, `${name}.lock`);
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     if (existsSync(file)) return parsedBack(readFileSync(file, 'utf8'));
