@@ -3,20 +3,12 @@
  * the working directory) or a program on PATH. `mcplint rulez` is a typo of `rules` only when
  * neither is so (src/cli/unknown-arguments.ts).
  */
-import { statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { onPath } from '../shared/program-on-path.js';
+import { isFile } from '../shared/file-kind.js';
 
 export function isRunnableWord(word: string, cwd: string, env: NodeJS.ProcessEnv = process.env): boolean {
   if (word === '' || isFile(resolve(cwd, word))) return true;
   if (isAbsolute(word) || /[\\/]/.test(word)) return false;
   return onPath(word, env.PATH);
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -8,7 +8,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDirectory, isFile } from '../source/python/project.js';
+import { isDirectory, isFile } from '../shared/file-kind.js';
 import { projectScripts } from '../source/python/launch.js';
 import type { Candidate, StdioTarget } from './init-candidate.js';
 import { onPath } from '../shared/program-on-path.js';

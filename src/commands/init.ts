@@ -9,7 +9,7 @@
  * A candidate whose command does not exist here (init-runner.ts) is listed, never written.
  * Detection reads files only; nothing is run.
  */
-import { existsSync, lstatSync, statSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Candidate, StdioTarget } from './init-candidate.js';
 import { pythonCandidates } from './init-python.js';
@@ -18,6 +18,7 @@ import { VERSION } from '../shared/version.js';
 import { readTextIfPresent, type FileKind } from '../shared/read-bounded.js';
 import { refusedTarget, writeOutputFile } from '../shared/output-file.js';
 import { publishedManifest } from '../session/published-manifest.js';
+import { isFile } from '../shared/file-kind.js';
 
 export const CONFIG_FILE = 'mcplint.config.json';
 /** The config JSON Schema as published in the npm package (version-pinned). */
@@ -241,14 +242,6 @@ function stripJsonComments(text: string): string {
     } else out += ch;
   }
   return out.replace(/,(\s*[}\]])/g, '$1');
-}
-
-function isFile(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 export interface InitOutcome {

@@ -3,12 +3,12 @@
  * manifest (server.json, else package.json — the line of mcpName/name/bin), its entry file, the
  * config file that declares it. Cheap file reads only; ts-morph is not involved.
  */
-import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { TargetDescription } from '../model/capture.js';
 import type { Anchors, FileAnchor } from './locate.js';
 import { pythonLaunch } from '../source/python/launch.js';
 import { readTextIfReadable } from '../shared/read-bounded.js';
+import { isFile } from '../shared/file-kind.js';
 
 export interface AnchorInputs {
   readonly cwd: string;
@@ -85,14 +85,6 @@ export function lineOfKey(text: string, key: string): number | undefined {
 function lineOfTomlKey(text: string, key: string): number | undefined {
   const at = text.search(new RegExp(`^\\s*${key}\\s*=`, 'm'));
   return at === -1 ? undefined : text.slice(0, at).split('\n').length;
-}
-
-function isFile(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 function toUri(path: string): string {

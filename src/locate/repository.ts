@@ -4,8 +4,9 @@
  * inside node_modules, git-ignored or missing gives an alert nobody can open.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isFile } from '../shared/file-kind.js';
 
 /** The nearest directory at or above `from` holding `.git` (a directory, or a worktree's file). */
 export function gitRoot(from: string): string | undefined {
@@ -64,12 +65,4 @@ function gitIgnoreCheck(root: string): (uri: string) => boolean {
     if (r.status !== 1) usable = false; // 128: not a work tree; null: no git
     return false;
   };
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

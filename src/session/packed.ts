@@ -14,7 +14,7 @@ import type { PackedContents, PackedMode, PackedPackage } from '../model/packed.
 import { isObject } from '../shared/json.js';
 import { jsonPointerPositions } from '../shared/json-pointers.js';
 import { readTextIfPresent } from '../shared/read-bounded.js';
-import { isFile } from '../source/files.js';
+import { isFile } from '../shared/file-kind.js';
 import { describeForSource } from './source-index.js';
 
 export interface PackedTarget {

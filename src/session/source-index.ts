@@ -6,7 +6,6 @@
  * the lint: past them the lint goes on without source mapping, and says so in a note. A cache hit
  * is looked up in this thread (it needs no parser). Each indexer is imported only when needed.
  */
-import { existsSync, statSync } from 'node:fs';
 import { dirname, sep } from 'node:path';
 import type { TargetDescription } from '../model/capture.js';
 import type { ResolvedTarget } from '../connect/capture-target.js';
@@ -17,6 +16,7 @@ import type { SourceIndex, SourceLeftOut } from '../model/source-index.js';
 import type { IndexRequest } from '../source/build-index.js';
 import { byteSize, SOURCE_LIMITS, SourceIndexLimitError } from '../source/limits.js';
 import type { RunConfig } from './run-config.js';
+import { isDirectory } from '../shared/file-kind.js';
 
 export interface MappedSource {
   readonly source?: SourceIndex;
@@ -123,12 +123,4 @@ export function describeForSource(target: ResolvedTarget): TargetDescription {
   if (target.kind === 'http') return { kind: 'http', url: target.url, headerNames: [] };
   const { command, args, cwd } = target.sourceFrom ?? target;
   return { kind: 'stdio', command, args: [...args], ...(cwd ? { cwd } : {}), envNames: [] };
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -12,7 +12,7 @@
  * miss: a broken cache costs time, never a wrong result or a crash.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { dirname, extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VERSION } from '../shared/version.js';
@@ -22,6 +22,7 @@ import { SOURCE_LIMITS } from './limits.js';
 import { readSource, sourceText } from './read-source.js';
 import { originalSources } from './sourcemap.js';
 import type { SourceIndex } from '../model/source-index.js';
+import { isDirectory } from '../shared/file-kind.js';
 
 /** Bump when the stored layout changes. Changes to the indexer's code are caught by codeStamp(). */
 const FORMAT = 3;
@@ -363,14 +364,6 @@ export function readText(path: string): string | undefined {
     return readFileSync(path, 'utf8');
   } catch {
     return undefined;
-  }
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

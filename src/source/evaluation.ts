@@ -9,7 +9,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_CAPS, readBoundedText } from '../shared/read-bounded.js';
-import { isFile } from './files.js';
+import { isFile } from '../shared/file-kind.js';
 import type { EvaluationFacts, SourceIndex } from '../model/source-index.js';
 
 export const MAX_EVALUATION_BYTES = FILE_CAPS.evaluation;

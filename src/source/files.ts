@@ -3,7 +3,7 @@
  * what it imports through relative paths (scanned lexically), or the whole project. Built files
  * are replaced by the originals their source maps name, when those exist.
  */
-import { existsSync, readdirSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { SourceLeftOut } from '../model/source-index.js';
 import { FileLookup } from './file-lookup.js';
@@ -12,6 +12,7 @@ import { SOURCE_LIMITS } from './limits.js';
 import { ReadBudget } from './read-budget.js';
 import { sourceText } from './read-source.js';
 import { originalSources } from './sourcemap.js';
+import { isFile } from '../shared/file-kind.js';
 
 export const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const OUTPUT_DIRS = new Set(['dist', 'build', 'out']);
@@ -35,14 +36,6 @@ export interface CollectOptions {
   readonly entry?: string;
   /** The files of tsconfig.json when the whole project is indexed (absolute), if there is one. */
   readonly tsconfigFiles?: (root: string) => Promise<{ files: string[]; outDir?: string } | undefined>;
-}
-
-export function isFile(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /** A JS/TS file the index can read (declaration files are not). */

@@ -15,7 +15,8 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { openSourceIndexCache, type TsconfigList } from './cache.js';
 import { withEvaluation } from './evaluation.js';
-import { collectFiles, isFile } from './files.js';
+import { collectFiles } from './files.js';
+import { isFile } from '../shared/file-kind.js';
 import type { SourceIndex } from '../model/source-index.js';
 import { readTextIfReadable } from '../shared/read-bounded.js';
 import { envReads } from './extract/env-reads.js';

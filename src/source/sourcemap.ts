@@ -3,11 +3,11 @@
  * `//# sourceMappingURL=` comment (a file next to it or an inline data: URL) and the map's
  * `sources`. Positions are never translated: the originals are indexed directly.
  */
-import { existsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOURCE_LIMITS } from './limits.js';
 import { readSource } from './read-source.js';
+import { isFile } from '../shared/file-kind.js';
 
 /** Sources of one map looked at: a map naming more bundles dependencies, not the project's own code. */
 const MAX_SOURCES = 10_000;
@@ -77,12 +77,4 @@ export function originalSources(file: string, text: string, exists: (path: strin
     if (!out.has(path) && exists(path)) out.add(path);
   }
   return [...out];
-}
-
-function isFile(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -12,7 +12,8 @@ import { FileLookup } from '../file-lookup.js';
 import { SOURCE_LIMITS } from '../limits.js';
 import { ReadBudget } from '../read-budget.js';
 import { imports } from './import-scan.js';
-import { importRoots, inSkippedDir, isFile, moduleFile, moduleFileIn, SKIP_PYTHON_DIRS } from './project.js';
+import { importRoots, inSkippedDir, moduleFile, moduleFileIn, SKIP_PYTHON_DIRS } from './project.js';
+import { isFile } from '../../shared/file-kind.js';
 
 export interface CollectedPythonFiles {
   /** Absolute path → text, in discovery order (entry first). */

@@ -7,7 +7,8 @@
 import { basename, delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { TargetDescription } from '../../model/capture.js';
 import { sourceText } from '../read-source.js';
-import { importRoots, isFile, moduleFile, pythonProjectRoot, runnableModuleFile } from './project.js';
+import { importRoots, moduleFile, pythonProjectRoot, runnableModuleFile } from './project.js';
+import { isFile } from '../../shared/file-kind.js';
 
 export interface PythonLaunch {
   /** Absolute path of the module that runs first. */

@@ -4,8 +4,8 @@
  * absolute imports resolve on the root itself (flat layout), its `src/` (src layout) and the
  * launched script's folder (which Python puts first on sys.path).
  */
-import { existsSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
+import { isDirectory, isFile } from '../../shared/file-kind.js';
 
 export const PROJECT_MARKERS = ['pyproject.toml', 'setup.cfg', 'setup.py', 'requirements.txt'] as const;
 
@@ -79,20 +79,4 @@ export function runnableModuleFile(dotted: string, roots: readonly string[]): st
 /** Whether a path lies in a folder of installed or generated code. */
 export function inSkippedDir(path: string): boolean {
   return path.split(sep).some((part) => SKIP_PYTHON_DIRS.has(part));
-}
-
-export function isFile(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-export function isDirectory(path: string): boolean {
-  try {
-    return existsSync(path) && statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
