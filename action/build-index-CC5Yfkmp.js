@@ -1,1 +1,0 @@
-async function e(e){if(e.language===`python`){let{buildPythonSourceIndex:t}=await import(`./python-CqezYJo8.js`);return t(e.root,e.options)}let{buildSourceIndex:t}=await import(`./source-BESK3JaJ.js`);return t(e.root,e.options)}export{e as t};

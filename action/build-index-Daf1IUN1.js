@@ -1,1 +1,0 @@
-export{t as buildIndex}from"./build-index-CC5Yfkmp.js";

@@ -1,0 +1,1 @@
+export{t as buildIndex}from"./build-index-Bw-E8p9j.js";

@@ -1,0 +1,1 @@
+import{statSync as e}from"node:fs";function t(t){try{return e(t).isFile()}catch{return!1}}function n(t){try{return e(t).isDirectory()}catch{return!1}}export{t as n,n as t};

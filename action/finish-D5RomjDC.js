@@ -1,1 +1,0 @@
-export{t as finishLint}from"./finish-DJw83dt7.js";

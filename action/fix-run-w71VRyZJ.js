@@ -1,0 +1,1 @@
+export{t as fixRun}from"./fix-run-Dt7xql_v.js";

@@ -1,1 +1,0 @@
-export{n as repositoryFiles}from"./repository-BVhelKML.js";

@@ -1,0 +1,1 @@
+export{n as repositoryFiles}from"./repository-tXoIRnnd.js";

@@ -1,1 +1,0 @@
-export{t as loadRunConfig}from"./run-config-3yhcN1rh.js";
