@@ -183,7 +183,7 @@ describe('mcplint mcp: linting', () => {
 
       // The same target again: what changed since (nothing).
       const again = structured(await call('mcplint_lint_server', { ...target, limit: 3 }));
-      expect(again.changes).toMatchObject({ added: 0, fixed: 0, score_before: (page1.score as { score: number }).score });
+      expect(again.changes).toMatchObject({ added: 0, fixed: 0, set_aside: 0, score_before: (page1.score as { score: number }).score });
 
       const stale = await call('mcplint_lint_server', { cursor: 'bm90LWEtY3Vyc29y' });
       expect(stale.isError).toBe(true);

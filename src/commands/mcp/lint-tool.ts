@@ -83,6 +83,7 @@ function answer(kept: KeptLint, offset: number, limit: number, format: ResponseF
             added: delta.added.length,
             fixed: delta.fixed.length,
             fixed_rule_ids: [...new Set(delta.fixed.map((f) => f.ruleId))],
+            set_aside: delta.setAside.length,
             score_before: delta.before?.score ?? 0,
             score_after: delta.after?.score ?? 0,
           },
@@ -98,7 +99,7 @@ function markdown(data: Record<string, unknown>): string {
   const counts = data.counts as Record<string, number>;
   const findings = data.findings as FindingEntry[];
   const changes = data.changes as
-    | { added: number; fixed: number; score_before: number; score_after: number; fixed_rule_ids: string[] }
+    | { added: number; fixed: number; set_aside: number; score_before: number; score_after: number; fixed_rule_ids: string[] }
     | undefined;
   const lines = [
     `# mcplint: ${oneLine(String(data.server), 200)}`,
@@ -108,7 +109,7 @@ function markdown(data: Record<string, unknown>): string {
   ];
   if (changes) {
     lines.push(
-      `Since the last lint: ${changes.added} new, ${changes.fixed} fixed${changes.fixed_rule_ids.length > 0 ? ` (${changes.fixed_rule_ids.join(', ')})` : ''}; score ${changes.score_before} → ${changes.score_after}`,
+      `Since the last lint: ${changes.added} new, ${changes.fixed} fixed${changes.fixed_rule_ids.length > 0 ? ` (${changes.fixed_rule_ids.join(', ')})` : ''}${changes.set_aside > 0 ? `, ${changes.set_aside} now ignored or baselined` : ''}; score ${changes.score_before} → ${changes.score_after}`,
     );
   }
   lines.push('');
