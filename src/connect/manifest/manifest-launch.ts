@@ -5,10 +5,10 @@
  * `server.mcp_config` with `${__dirname}` and `${user_config.*}` substituted. A required value
  * with no default gets a placeholder, and the record says which (docs/manifests.md).
  */
-import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join, resolve, sep } from 'node:path';
 import type { ManifestLaunch, ManifestRecord } from '../../model/manifest.js';
+import { isFile } from '../../shared/file-kind.js';
 import { isObject, type JsonObject } from '../../shared/json.js';
 import { readTextIfPresent } from '../../shared/read-bounded.js';
 import type { ResolvedHttpTarget, ResolvedStdioTarget } from '../capture-target.js';
@@ -86,7 +86,7 @@ function pythonLaunch(record: ManifestRecord, dir: string, path: string): Manife
   const scripts = projectScriptNames(toml);
   const script = scripts.find((s) => norm(s) === norm(String(pkg.identifier))) ?? (scripts.length === 1 ? scripts[0] : undefined);
   const installed = script
-    ? [join(dir, '.venv', 'bin', script), join(dir, '.venv', 'Scripts', `${script}.exe`)].find((f) => isExecutableFile(f))
+    ? [join(dir, '.venv', 'bin', script), join(dir, '.venv', 'Scripts', `${script}.exe`)].find((f) => isFile(f))
     : undefined;
   if (!installed)
     return {
@@ -105,14 +105,6 @@ function pythonLaunch(record: ManifestRecord, dir: string, path: string): Manife
     },
     launch: { from: `packages[${index}] (PyPI ${String(pkg.identifier)}), .venv console script ${script}`, placeholders },
   };
-}
-
-function isExecutableFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
 
 /**
