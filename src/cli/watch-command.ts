@@ -72,6 +72,8 @@ export async function watchCommand({ options, run, rules, colorSupported }: Watc
   let current: AbortController | undefined;
   /** The changes not yet linted, for the cycle queued next (undefined: none queued). */
   let queued: Set<string> | undefined;
+  /** When the first lint began reading the project (after --fix-build's build, whose output it reads). */
+  let firstLintStarted: number | undefined;
   let running: Promise<void> = Promise.resolve();
   let quit: (code: number) => void = () => undefined;
   const ended = new Promise<number>((resolve) => {
@@ -105,6 +107,7 @@ export async function watchCommand({ options, run, rules, colorSupported }: Watc
       detail: () => activityText(progress?.() ?? []),
     });
     try {
+      firstLintStarted ??= Date.now();
       const result = await session
         .lint({
           signal,
@@ -141,12 +144,16 @@ export async function watchCommand({ options, run, rules, colorSupported }: Watc
   }
 
   // The watch starts once the first lint has said what to watch: a file saved during that lint is
-  // found by its modification time and linted again at once.
-  const firstStarted = Date.now();
+  // found by its modification time and linted again at once (the build before it is not a change).
   schedule([]);
   await running;
   const first = session.last;
-  watcher = await watchProject(first ? watchedPaths(first, resolved) : [resolve(cwd)], cwd, (changed) => schedule(changed), firstStarted);
+  watcher = await watchProject(
+    first ? watchedPaths(first, resolved) : [resolve(cwd)],
+    cwd,
+    (changed) => schedule(changed),
+    firstLintStarted,
+  );
   const keys = readWatchKeys({
     // After the lint under way, if any: its delta and the report never interleave.
     reprint: () => {
