@@ -63,7 +63,7 @@ describe.concurrent('rule fixtures over stdio', () => {
       if (expected.packed) return lintPacked('bad');
       if (expected.config) return (await lintConfigFixture(join(dir, expected.config))).summary;
       if (expected.manifest) return lintManifest('bad');
-      // Over Streamable HTTP when expected.json says so (sharedFixtureCapture reads the same key).
+      // Over Streamable HTTP when expected.json says "transport": "http" (sharedFixtureCapture reads it).
       return summary(lintAll(await sharedFixtureCapture(join('rules', id, 'bad.mjs')), await sourceOf('bad.mjs'), expected.levels));
     };
     it(`${id}: bad.mjs yields exactly the expected findings`, async () => {
