@@ -1,1 +1,0 @@
-export{t as fixRun}from"./fix-run-Dt7xql_v.js";
