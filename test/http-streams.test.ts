@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-session.js';
-import { captureHttp } from '../src/connect/capture-target.js';
+import { captureHttp } from '../src/connect/capture-http.js';
 import { lintAll, summary } from './helpers/capture.js';
 import { loggingProxy } from './helpers/logging-proxy.js';
 import { defaultProbes, startHttpFixture } from './helpers/targets.js';

@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { captureHttp } from '../src/connect/capture-target.js';
+import { captureHttp } from '../src/connect/capture-http.js';
 import { DEFAULT_CAPTURE_OPTIONS } from '../src/connect/capture-session.js';
 import { lint } from '../src/session/lint.js';
 import { rules } from '../rules/index.js';

@@ -4,12 +4,12 @@
  * probes, which plan the HTTP protocol probes with the others; config-declared targets get their
  * (secret-free) config record in the capture so config rules can judge the entry itself.
  */
-import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../model/capture.js';
+import type { Capture, ClientConfigRecord, DeclaredIn } from '../model/capture.js';
 import type { ManifestRecord } from '../model/manifest.js';
 import type { PackedPackage } from '../model/packed.js';
 import { redactText } from '../model/redact.js';
-import { captureStdio, runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
-import { HttpConnection, type HttpTarget, type HttpTransportChoice } from './http.js';
+import { captureStdio, type CaptureOptions } from './capture-session.js';
+import type { HttpTransportChoice } from './http.js';
 import type { StdioTarget } from './stdio.js';
 
 export interface ResolvedStdioTarget extends StdioTarget {
@@ -96,7 +96,10 @@ export async function captureTarget(target: ResolvedTarget, options: TargetCaptu
     ...(onListed ? { onListed: (listed: Capture) => onListed(withDeclarations(listed, target)) } : {}),
     ...(onShutdown ? { onShutdown: (beforeExit: Capture) => onShutdown(withDeclarations(beforeExit, target)) } : {}),
   };
-  const capture = isHttpTarget(target) ? await captureHttp(target, effective) : await captureStdio(target, effective);
+  // The HTTP client (and node:http, node:https) loads only for an HTTP target: a stdio lint starts its server sooner.
+  const capture = isHttpTarget(target)
+    ? await (await import('./capture-http.js')).captureHttp(target, effective)
+    : await captureStdio(target, effective);
   return withDeclarations(capture, target);
 }
 
@@ -108,39 +111,6 @@ function withDeclarations(capture: Capture, target: ResolvedTarget): Capture {
     ...configured,
     ...(target.manifest ? { manifest: target.manifest } : {}),
     ...(packed ? { packed } : {}),
-  };
-}
-
-/** Capture a server over Streamable HTTP (or legacy HTTP+SSE), with the HTTP probes. */
-export async function captureHttp(target: ResolvedHttpTarget, options: TargetCaptureOptions): Promise<Capture> {
-  const description: TargetDescription = {
-    kind: 'http',
-    url: target.url,
-    headerNames: Object.keys(target.headers ?? {}).sort(),
-    ...(target.declaredIn ? { declaredIn: target.declaredIn } : {}),
-  };
-  const connection = new HttpConnection(connectionTarget(target), { timeoutMs: options.timeoutMs });
-  // The probes (planned by the caller: connect does not know them) get the HTTP connection too, so
-  // that they plan the HTTP protocol probes first; --no-protocol-probes withholds it.
-  const hook = options.probes;
-  // Version negotiation's first contact of its own: a second, throw-away session on a connection
-  // of its own (initialize, then DELETE at its close), over the transport the server speaks.
-  const openFresh = (): HttpConnection =>
-    new HttpConnection({ ...connectionTarget(target), transport: connection.transport }, { timeoutMs: options.timeoutMs });
-  const probes =
-    hook &&
-    (async (session: LiveSession): Promise<Record<string, ProbeRecord>> =>
-      hook({ ...session, openFresh, ...(options.httpProbes === false ? {} : { http: connection }) }));
-  const capture = await runSession(connection, description, { ...options, ...(probes ? { probes } : {}) }, () => connection.connectError);
-  return { ...capture, exchanges: connection.exchanges.map((e) => ({ ...e })) };
-}
-
-function connectionTarget(target: ResolvedHttpTarget): HttpTarget {
-  return {
-    url: target.url,
-    ...(target.headers ? { headers: target.headers } : {}),
-    transport: target.transport ?? 'auto',
-    ...(target.allowOrigins ? { allowOrigins: target.allowOrigins } : {}),
   };
 }
 

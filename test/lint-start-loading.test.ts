@@ -1,0 +1,65 @@
+/**
+ * What a lint loads before it starts its server delays the server by as much (docs/performance.md):
+ * scripts/bundle.ts puts that code in one chunk, the HTTP client loads only for an HTTP target, and
+ * `--version` loads none of it. Which chunk holds which module is read from the bundle's source maps.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fixturePath, ROOT } from './helpers/capture.js';
+import { runCli } from './helpers/cli.js';
+
+const SLOW = 90_000;
+const ESM = pathToFileURL(join(ROOT, 'test', 'helpers', 'record-esm.mjs')).href;
+const BIN = join(ROOT, 'dist', 'bin');
+
+/** The bundle's chunk that holds a compiled module (`session/run-config.js`), by its source map. */
+function chunkOf(module: string): string[] {
+  return readdirSync(BIN)
+    .filter((f) => f.endsWith('.js.map'))
+    .filter((f) => (JSON.parse(readFileSync(join(BIN, f), 'utf8')) as { sources: string[] }).sources.includes(`../src/${module}`))
+    .map((f) => f.slice(0, -'.map'.length));
+}
+
+/** Every module URL the main thread of `mcplint <args>` resolved, builtins included. */
+async function resolvedBy(args: string[]): Promise<string[]> {
+  const log = join(mkdtempSync(join(tmpdir(), 'mcplint-esm-')), 'esm.log');
+  const r = await runCli(args, { env: { NODE_OPTIONS: `--import ${ESM}`, MCPLINT_ESM_LOG: log }, timeoutMs: SLOW });
+  expect(r.code, r.stderr).toBe(0);
+  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+}
+
+describe('what a lint loads before its server starts', () => {
+  it('the code from the command line to the launch is one chunk, which --version does not load', async () => {
+    const modules = [
+      'cli/lint-command.js',
+      'session/run-config.js',
+      'session/resolve-run.js',
+      'session/acquire.js',
+      'connect/capture-target.js',
+      'connect/capture-session.js',
+      'connect/stdio.js',
+    ];
+    const chunks = new Set(modules.flatMap(chunkOf));
+    expect(chunks.size).toBe(1);
+    const [lintStart] = [...chunks];
+    expect(lintStart).toMatch(/^lint-start-/);
+    const loaded = await resolvedBy(['--version']);
+    expect(loaded.some((url) => url.endsWith('/dist/bin/mcplint.js'))).toBe(true);
+    expect(loaded.filter((url) => url.endsWith(`/dist/bin/${lintStart}`))).toEqual([]);
+  });
+
+  it(
+    'a stdio lint never loads the HTTP client (node:http, node:https)',
+    async () => {
+      expect(chunkOf('connect/http.js')).not.toEqual(chunkOf('connect/stdio.js'));
+      const loaded = await resolvedBy(['--no-probes', '--', process.execPath, fixturePath('clean-server.mjs')]);
+      // The log sees builtins: the launch's own is there.
+      expect(loaded).toContain('node:child_process');
+      expect(loaded.filter((url) => url === 'node:http' || url === 'node:https')).toEqual([]);
+    },
+    SLOW,
+  );
+});
