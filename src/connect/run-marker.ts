@@ -6,7 +6,6 @@
  * processes again wherever they went. Without /proc (macOS, the BSDs, Windows) it cannot be read
  * back, and only the process group and the descendants seen are tracked.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 export const RUN_MARKER_VAR = 'MCPLINT_RUN';
@@ -14,8 +13,13 @@ export const RUN_MARKER_VAR = 'MCPLINT_RUN';
 /**
  * This mcplint process's run. Nested under the run that started it, if any (the test suite, or
  * mcplint linting a server that runs mcplint), so the outer run finds the inner run's processes too.
+ * The process id makes it unique among the processes alive at once, the random part among those
+ * that had the same id before. It names, it does not authenticate (a process can drop it from its
+ * environment), so it needs no node:crypto, which the bin would otherwise load before anything else.
  */
-export const RUN_MARKER = [process.env[RUN_MARKER_VAR], randomBytes(6).toString('hex')].filter(Boolean).join('/');
+export const RUN_MARKER = [process.env[RUN_MARKER_VAR], `${process.pid.toString(36)}-${Math.random().toString(36).slice(2, 10)}`]
+  .filter(Boolean)
+  .join('/');
 
 let sessions = 0;
 

@@ -12,10 +12,10 @@
  * refused too (checked with lstat: nothing is opened that could block). Every failure is one
  * ConfigError line naming the path (its `label`) and the reason.
  */
-import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, renameSync, rmSync, type Stats, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { ConfigError } from './errors.js';
+import { nodeCrypto } from './node-crypto.js';
 import { fileErrorReason } from './file-errors.js';
 import { typeOf } from './read-bounded.js';
 
@@ -93,7 +93,7 @@ export function writeOutputFile(path: string, text: string, label: string, base?
 
 /** A name no one else uses, hidden, in the target's folder (so the rename stays on one file system). */
 function temporaryBeside(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+  return join(dirname(path), `.${basename(path)}.${process.pid}-${nodeCrypto().randomBytes(6).toString('hex')}.tmp`);
 }
 
 /** Why no folder may be made on the way from `base` to `path`: one of them is a link (checked before any is created). */
