@@ -6,7 +6,7 @@
  * Live sessions also register a progress callback, so an interrupted run can say how far it got.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { anySessionStarted, isUnder, markerOf, RUN_MARKER } from './run-marker.js';
 
 const live = new Set<ChildProcess>();
@@ -134,7 +134,9 @@ export function rememberDescendants(pid: number): void {
 /** Linux: walk /proc/<pid>/task/<tid>/children (no scan of every process); false when unavailable. */
 function rememberFromChildrenFiles(pid: number): boolean {
   const direct = childrenOf(pid);
-  if (direct === undefined) return false;
+  // Gone (a server that exited by itself): its children now belong to another parent, so a scan of
+  // every process would find none of them; those seen earlier are remembered already.
+  if (direct === undefined) return !existsSync(`/proc/${pid}`);
   let seen = known.get(pid);
   if (!seen) known.set(pid, (seen = new Map()));
   const queue = [...direct];

@@ -361,6 +361,14 @@ function officialAjvFor(version: ProtocolVersion): AjvType {
   return ajv;
 }
 
+/**
+ * Load the precompiled official validators of the schema `protocolVersion` is judged by (≈200 KB
+ * of code to compile), so that a lint can do it while its server starts instead of after it exits.
+ */
+export function preloadOfficial(protocolVersion: string | undefined): void {
+  precompiled(`mcp-${schemaVersionFor(protocolVersion)}.cjs`);
+}
+
 /** Does the official schema of `version` define this type (e.g. `ToolAnnotations` in 2024-11-05: no)? */
 export function officialDefines(version: ProtocolVersion, definition: string): boolean {
   return officialValidator(version, definition) !== undefined;

@@ -114,6 +114,8 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     sourceEarly.catch(() => undefined); // awaited below; a capture failure must not leave it unhandled
     run.rules().catch(() => undefined);
     probesModule().catch(() => undefined);
+    // The official schema's validators, for the version asked for (what most servers answer).
+    import('../schema/json-schema.js').then((schema) => schema.preloadOfficial(resolved.protocolVersion)).catch(() => undefined);
   }
   const capture = redactCapture(deepFreeze(await capturing), targetSecrets(target));
   if (linting && resolved.saveCapture) {
