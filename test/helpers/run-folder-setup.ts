@@ -4,7 +4,8 @@
  * files share within one run: the fixture captures of test/helpers/shared-capture.ts and the source
  * index cache of the --fix tests (test/helpers/fix-projects.ts). One run never reads another's, and
  * a rerun of `vitest --watch` starts with it empty, so a change to mcplint or to a fixture is
- * always seen afresh.
+ * always seen afresh. It is also the run's temporary folder (TMPDIR, which os.tmpdir() reads): the
+ * hundreds of scratch folders the tests make go with it, instead of piling up in /tmp run after run.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,14 +20,25 @@ export function runFolder(part: string): string | undefined {
   return folder ? join(folder, part) : undefined;
 }
 
+/** The run's temporary folder, inside its own. */
+export const RUN_TMP = 'tmp';
+
 export default function setup(project: TestProject): () => void {
+  const outerTmp = process.env.TMPDIR;
   const folder = mkdtempSync(join(tmpdir(), 'mcplint-test-run-'));
+  const make = () => mkdirSync(join(folder, RUN_TMP), { recursive: true });
+  make();
   process.env[RUN_FOLDER_VAR] = folder;
+  process.env.TMPDIR = join(folder, RUN_TMP);
   // `vitest --watch` reruns in the same run: what the folder holds may predate the edit that
   // started the rerun, so each rerun starts with it empty.
   project.onTestsRerun(() => {
     rmSync(folder, { recursive: true, force: true });
-    mkdirSync(folder, { recursive: true });
+    make();
   });
-  return () => rmSync(folder, { recursive: true, force: true });
+  return () => {
+    rmSync(folder, { recursive: true, force: true });
+    if (outerTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = outerTmp;
+  };
 }
