@@ -1,0 +1,1 @@
+export{t as DEFAULT_CAPTURE_OPTIONS,n as MAX_RESTARTS,r as captureStdio,i as runSession}from"./capture-session-CIH03Qvb.js";

@@ -1,1 +1,0 @@
-export{t as DEFAULT_CAPTURE_OPTIONS,n as MAX_RESTARTS,r as captureStdio,i as runSession}from"./capture-session-DN2wnEM0.js";

@@ -1,0 +1,1 @@
+export{t as captureTarget,n as isHttpTarget,r as targetSecrets}from"./capture-target-Y3tjiaFP.js";

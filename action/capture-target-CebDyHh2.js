@@ -1,1 +1,0 @@
-export{t as captureHttp,n as captureTarget,r as isHttpTarget,i as targetSecrets}from"./capture-target-DsbPtF14.js";

@@ -1,1 +1,0 @@
-export{t as finishLint}from"./finish-CnOo_0DL.js";

@@ -1,0 +1,1 @@
+export{t as finishLint}from"./finish-D2smQI0e.js";

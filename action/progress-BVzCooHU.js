@@ -1,0 +1,1 @@
+export{t as activityText,n as lintingText,r as startProgress}from"./progress-pDzoWhrY.js";

@@ -1,1 +1,0 @@
-export{t as activityText,n as lintingText,r as startProgress}from"./progress-CbG05Zt1.js";

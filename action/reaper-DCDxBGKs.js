@@ -1,0 +1,1 @@
+export{t as killAll,n as killMarked,r as killTree,i as liveProgress,a as markedProcesses,o as onChildTracked,s as onProgressTracked,c as reapEscaped,l as rememberDescendants,u as survivors,d as trackChild,f as trackProgress,p as untrackChild,m as whenServersStart}from"./reaper-vHzipsB_.js";

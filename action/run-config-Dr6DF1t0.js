@@ -1,1 +1,0 @@
-export{t as loadRunConfig}from"./run-config-D0oer64y.js";
