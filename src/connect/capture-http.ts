@@ -2,13 +2,38 @@
  * Capturing a server over Streamable HTTP (or legacy HTTP+SSE): its own module, so that only an
  * HTTP target loads the HTTP client (capture-target.ts imports it when it meets one).
  */
-import type { Capture, ProbeRecord, TargetDescription } from '../model/capture.js';
-import { runSession, type LiveSession } from './capture-session.js';
-import type { ResolvedHttpTarget, TargetCaptureOptions } from './capture-target.js';
-import { HttpConnection, type HttpTarget } from './http.js';
+import type { Capture, ClientConfigRecord, DeclaredIn, ProbeRecord, TargetDescription } from '../model/capture.js';
+import type { ManifestRecord } from '../model/manifest.js';
+import { runSession, type CaptureOptions, type LiveSession } from './capture-session.js';
+import { HttpConnection, type HttpTarget, type HttpTransportChoice } from './http.js';
+
+export interface ResolvedHttpTarget {
+  readonly kind: 'http';
+  readonly url: string;
+  /** Request headers; values are secrets (sent, never recorded). */
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly transport?: HttpTransportChoice;
+  /** Origins besides the URL's own that may receive requests (with the headers). */
+  readonly allowOrigins?: readonly string[];
+  readonly declaredIn?: DeclaredIn;
+  readonly clientConfig?: ClientConfigRecord;
+  readonly timeoutMs?: number;
+  readonly secrets?: readonly string[];
+  /** --manifest: the server.json whose remote this is, put in the capture for the manifest rules. */
+  readonly manifest?: ManifestRecord;
+}
+
+export interface HttpCaptureOptions extends CaptureOptions {
+  /**
+   * HTTP targets: give the probes the HTTP connection (`session.http`), so that they plan the HTTP
+   * protocol probes first (probeHook runs them, planHook only lists them); without a `probes` hook
+   * they run alone. Default true; false for --no-protocol-probes.
+   */
+  readonly httpProbes?: boolean;
+}
 
 /** Capture a server over Streamable HTTP (or legacy HTTP+SSE), with the HTTP probes. */
-export async function captureHttp(target: ResolvedHttpTarget, options: TargetCaptureOptions): Promise<Capture> {
+export async function captureHttp(target: ResolvedHttpTarget, options: HttpCaptureOptions): Promise<Capture> {
   const description: TargetDescription = {
     kind: 'http',
     url: target.url,

@@ -8,8 +8,8 @@ import type { Capture, ClientConfigRecord, DeclaredIn } from '../model/capture.j
 import type { ManifestRecord } from '../model/manifest.js';
 import type { PackedPackage } from '../model/packed.js';
 import { redactText } from '../model/redact.js';
-import { captureStdio, type CaptureOptions } from './capture-session.js';
-import type { HttpTransportChoice } from './http.js';
+import type { HttpCaptureOptions, ResolvedHttpTarget } from './capture-http.js';
+import { captureStdio } from './capture-session.js';
 import type { StdioTarget } from './stdio.js';
 
 export interface ResolvedStdioTarget extends StdioTarget {
@@ -26,22 +26,6 @@ export interface ResolvedStdioTarget extends StdioTarget {
   readonly packed?: PackedPackage;
   /** --packed=install: the project's own launch, whose code the source index reads (the launched copy is its packed files, installed elsewhere). */
   readonly sourceFrom?: StdioTarget;
-}
-
-export interface ResolvedHttpTarget {
-  readonly kind: 'http';
-  readonly url: string;
-  /** Request headers; values are secrets (sent, never recorded). */
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly transport?: HttpTransportChoice;
-  /** Origins besides the URL's own that may receive requests (with the headers). */
-  readonly allowOrigins?: readonly string[];
-  readonly declaredIn?: DeclaredIn;
-  readonly clientConfig?: ClientConfigRecord;
-  readonly timeoutMs?: number;
-  readonly secrets?: readonly string[];
-  /** --manifest: the server.json whose remote this is, put in the capture for the manifest rules. */
-  readonly manifest?: ManifestRecord;
 }
 
 export type ResolvedTarget = ResolvedStdioTarget | ResolvedHttpTarget;
@@ -73,14 +57,8 @@ export function targetSecrets(target: ResolvedTarget): string[] {
   return secrets;
 }
 
-export interface TargetCaptureOptions extends CaptureOptions {
-  /**
-   * HTTP targets: give the probes the HTTP connection (`session.http`), so that they plan the HTTP
-   * protocol probes first (probeHook runs them, planHook only lists them); without a `probes` hook
-   * they run alone. Default true; false for --no-protocol-probes.
-   */
-  readonly httpProbes?: boolean;
-}
+/** Options of captureTarget: a capture's, and those of an HTTP target (capture-http.ts). */
+export type TargetCaptureOptions = HttpCaptureOptions;
 
 /** Capture any resolved target. */
 export async function captureTarget(target: ResolvedTarget, options: TargetCaptureOptions): Promise<Capture> {

@@ -11,7 +11,8 @@ import type { ManifestLaunch, ManifestRecord } from '../../model/manifest.js';
 import { isFile } from '../../shared/file-kind.js';
 import { isObject, type JsonObject } from '../../shared/json.js';
 import { readTextIfPresent } from '../../shared/read-bounded.js';
-import type { ResolvedHttpTarget, ResolvedStdioTarget } from '../capture-target.js';
+import type { ResolvedHttpTarget } from '../capture-http.js';
+import type { ResolvedStdioTarget } from '../capture-target.js';
 import { PLACEHOLDER } from './manifest-notes.js';
 import { projectScriptNames } from './read-manifest.js';
 
