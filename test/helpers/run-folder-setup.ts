@@ -23,12 +23,18 @@ export function runFolder(part: string): string | undefined {
 /** The run's temporary folder, inside its own. */
 export const RUN_TMP = 'tmp';
 
+/** Set in vitest's own process once its first project has made the run's folder. */
+const OWNER_VAR = 'MCPLINT_TEST_RUN_OWNER';
+
 export default function setup(project: TestProject): () => void {
-  const outerTmp = process.env.TMPDIR;
-  const folder = mkdtempSync(join(tmpdir(), 'mcplint-test-run-'));
+  // Vitest runs a global setup once per project: every project shares the folder the first made.
+  const shared = process.env[OWNER_VAR] === String(process.pid) ? process.env[RUN_FOLDER_VAR] : undefined;
+  const outerTmp = shared === undefined ? process.env.TMPDIR : undefined;
+  const folder = shared ?? mkdtempSync(join(tmpdir(), 'mcplint-test-run-'));
   const make = () => mkdirSync(join(folder, RUN_TMP), { recursive: true });
   make();
   process.env[RUN_FOLDER_VAR] = folder;
+  process.env[OWNER_VAR] = String(process.pid);
   process.env.TMPDIR = join(folder, RUN_TMP);
   // `vitest --watch` reruns in the same run: what the folder holds may predate the edit that
   // started the rerun, so each rerun starts with it empty.
@@ -36,8 +42,10 @@ export default function setup(project: TestProject): () => void {
     rmSync(folder, { recursive: true, force: true });
     make();
   });
+  if (shared !== undefined) return () => undefined;
   return () => {
     rmSync(folder, { recursive: true, force: true });
+    delete process.env[OWNER_VAR];
     if (outerTmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = outerTmp;
   };
