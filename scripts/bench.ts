@@ -214,7 +214,7 @@ async function main(): Promise<void> {
         reference: m.sdk!,
         referenceName: 'SDK client',
         ratio,
-        target: limit === null ? 'report' : `ratio ≤ ${limit}`,
+        target: limit === null ? 'report' : `ratio ≤ ${limit.toFixed(1)}`,
         met: limit === null ? null : ratio <= limit,
       };
     };
