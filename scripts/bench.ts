@@ -19,12 +19,14 @@
  * 7. peak memory of the 188-tool lint and of flood fixtures (bench-flood-memory.ts);
  * 8. the slowest rule's share of rule time on the 188-tool fixture and on a real npm server
  *    (MCPLINT_TIMING, bench-rule-timing.ts; target ≤ 20 %).
- * BENCH_ONLY=5,7 runs only those sections.
+ * BENCH_ONLY=5,7 runs only those sections. BENCH_BEFORE=<another build's dist/bin/mcplint.js> adds
+ * that build's default and bare runs to sections 1 and 5, interleaved with the rest, so a change is
+ * measured against the build before it in one run (docs/performance.md, "How it is measured").
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { PACKAGE_ROOT } from '../src/shared/paths.js';
 import { measureMemory } from './bench-flood-memory.js';
 import { slowestRule } from './bench-rule-timing.js';
@@ -42,6 +44,20 @@ const RAW_CLIENT = join(PACKAGE_ROOT, 'dist', 'scripts', 'bench-raw-client.js');
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : undefined;
 const section = (n: number) => ONLY === undefined || ONLY.has(String(n));
 const OUT = join(PACKAGE_ROOT, '.bench');
+/** Another build of mcplint to measure beside this one (its bin file), or undefined. */
+const BEFORE = process.env.BENCH_BEFORE ? resolve(process.env.BENCH_BEFORE) : undefined;
+if (BEFORE !== undefined && !existsSync(BEFORE)) {
+  process.stderr.write(`bench: BENCH_BEFORE ${BEFORE} does not exist (build that checkout first)\n`);
+  process.exit(2);
+}
+/** The commands of the BENCH_BEFORE build: by default and bare, as `name` and `nameBare`. */
+function beforeCommands(name: string, server: readonly string[]): Record<string, [string, string[]]> {
+  if (BEFORE === undefined) return {};
+  return {
+    [name]: [NODE, [BEFORE, '--format', 'json', '--', ...server]],
+    [`${name}Bare`]: [NODE, [BEFORE, '--format', 'json', '--no-probes', '--no-protocol-probes', '--', ...server]],
+  };
+}
 
 /** Servers shaped like two large real ones: a 188-tool server with a 0.8 MB list, a 118-tool one slow to exit. */
 const LARGE_SERVERS: Record<string, string[]> = {
@@ -205,6 +221,7 @@ async function main(): Promise<void> {
         ? { cold: [NODE, [CLI, '--format', 'json', '--no-probes', '--no-cache', '--', command, ...args]] as [string, string[]] }
         : {}),
       sdk: [NODE, [SDK_CLIENT, command, ...args]],
+      ...beforeCommands('before', [command, ...args]),
     });
     const against = (figure: string, ms: number, limit: number | null): Row => {
       const ratio = ms / m.sdk!;
@@ -224,6 +241,8 @@ async function main(): Promise<void> {
     rows.push(against('   same, --no-probes --no-protocol-probes', m.listOnly!, 0.8));
     // The first lint of a changed project: the source index is rebuilt, which loads TypeScript.
     if (m.cold !== undefined) rows.push(against('   same, source index cold (--no-cache)', m.cold, null));
+    if (m.before !== undefined) rows.push(against('   BENCH_BEFORE build, default', m.before, null));
+    if (m.beforeBare !== undefined) rows.push(against('   BENCH_BEFORE build, bare', m.beforeBare, null));
   }
 
   // 2. Saved captures: the one of the 188-tool server (target < 0.3 s), and a generated 1,000-tool one.
@@ -378,6 +397,7 @@ async function largeServers(): Promise<Row[]> {
       listOnly: [NODE, [CLI, '--format', 'json', '--no-probes', '--no-protocol-probes', '--', ...server]],
       sdk: [NODE, [SDK_CLIENT, ...server]],
       raw: [NODE, [RAW_CLIENT, ...server]],
+      ...beforeCommands('before', server),
     });
     const sdk = m.sdk!.median;
     const row = (figure: string, s: Spread, limit: number | null, referenceName = 'SDK client'): Row => ({
@@ -393,6 +413,8 @@ async function largeServers(): Promise<Row[]> {
     rows.push(row(`5. ${name} (default)`, m.default!, 1.0));
     rows.push(row('   same, --no-probes', m.noProbes!, null));
     rows.push(row('   same, --no-probes --no-protocol-probes', m.listOnly!, 0.8));
+    if (m.before !== undefined) rows.push(row('   BENCH_BEFORE build, default', m.before, null));
+    if (m.beforeBare !== undefined) rows.push(row('   BENCH_BEFORE build, bare', m.beforeBare, null));
     rows.push({ ...row('   SDK client itself', m.sdk!, null), target: '' });
     rows.push({ ...row('   raw JSON-RPC floor client', m.raw!, null), target: '' });
   }
