@@ -83,10 +83,13 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   // One judgement through the session; each early phase waits for the one before it.
   let judgement: Promise<Judgement> | undefined;
   let judgedEarly: Promise<void> = Promise.resolve();
+  let judging = false;
   const judgeEarly = (phase: Phase, view: Capture) => {
+    judging = true;
     judgement ??= startRunJudgement(run);
     judgedEarly = judgedEarly.then(() => judgeWhileWaiting(phase, view, targetSecrets(target), judgement!, sourceEarly));
   };
+  const freshEarly = linting && probeConfig.protocol && !isModernVersion(resolved.protocolVersion);
   const capturing = captureTarget(target, {
     ...DEFAULT_CAPTURE_OPTIONS,
     timeoutMs,
@@ -97,7 +100,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
       return (linting ? probeHook(probeConfig) : planHook(probeConfig, (p) => (plan = p)))(session);
     },
     // Version negotiation needs a second server process: start it beside the first (2026-07-28 has no initialize).
-    startFreshEarly: linting && probeConfig.protocol && !isModernVersion(resolved.protocolVersion),
+    startFreshEarly: freshEarly,
     // --no-protocol-probes (or config probes.protocol: false) also turns the HTTP probes off. A plan
     // lists them (skipped when protocol probes are off) and, like every probe, sends none.
     httpProbes: linting ? probeConfig.protocol : true,
@@ -116,6 +119,11 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     probesModule().catch(() => undefined);
     // The official schema's validators, for the version asked for (what most servers answer).
     import('../schema/json-schema.js').then((schema) => schema.preloadOfficial(resolved.protocolVersion)).catch(() => undefined);
+    // …and the rules' code, by judging a made-up listing until the real judging begins, when a core is free for it.
+    const starting = (ctx.many ? Math.max(1, Math.floor(resolved.jobs)) : 1) * (freshEarly ? 2 : 1);
+    import('./warm-up.js')
+      .then(({ coreToSpare, warmUpRules }) => (coreToSpare(starting) ? warmUpRules(run, () => judging) : 0))
+      .catch(() => undefined);
   }
   const capture = redactCapture(deepFreeze(await capturing), targetSecrets(target));
   if (linting && resolved.saveCapture) {
