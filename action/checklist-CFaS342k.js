@@ -1,0 +1,1 @@
+export{n as checklist}from"./checklist-B_ISD6Jj.js";

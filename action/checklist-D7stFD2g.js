@@ -1,1 +1,0 @@
-export{n as checklist}from"./checklist-DvlclA0u.js";

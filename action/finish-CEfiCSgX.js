@@ -1,0 +1,1 @@
+export{t as finishLint}from"./finish-WsxiDrA8.js";

@@ -1,1 +1,0 @@
-export{t as finishLint}from"./finish-D2smQI0e.js";

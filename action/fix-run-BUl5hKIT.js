@@ -1,0 +1,1 @@
+export{t as fixRun}from"./fix-run-CF1kxGz3.js";

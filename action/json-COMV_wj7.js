@@ -1,1 +1,0 @@
-export{t as json}from"./json-CaH5DGFI.js";

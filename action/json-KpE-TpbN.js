@@ -1,0 +1,1 @@
+export{t as json}from"./json-BA1fWKWD.js";

@@ -1,1 +1,0 @@
-export{t as loadRunConfig}from"./run-config-BMFTQ3wU.js";

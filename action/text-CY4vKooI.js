@@ -1,0 +1,1 @@
+export{n as text}from"./text-BVx2f7YK.js";

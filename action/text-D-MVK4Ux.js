@@ -1,1 +1,0 @@
-export{n as text}from"./text-CrzQvz-A.js";
