@@ -83,9 +83,10 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
   // One judgement through the session; each early phase waits for the one before it.
   let judgement: Promise<Judgement> | undefined;
   let judgedEarly: Promise<void> = Promise.resolve();
-  let judging = false;
+  // The warm-up stops once real judging begins or the capture is over (a failed handshake lists nothing).
+  let warmUpOver = false;
   const judgeEarly = (phase: Phase, view: Capture) => {
-    judging = true;
+    warmUpOver = true;
     judgement ??= startRunJudgement(run);
     judgedEarly = judgedEarly.then(() => judgeWhileWaiting(phase, view, targetSecrets(target), judgement!, sourceEarly));
   };
@@ -122,10 +123,13 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     // …and the rules' code, by judging a made-up listing until the real judging begins, when a core is free for it.
     const starting = (ctx.many ? Math.max(1, Math.floor(resolved.jobs)) : 1) * (freshEarly ? 2 : 1);
     import('./warm-up.js')
-      .then(({ coreToSpare, warmUpRules }) => (coreToSpare(starting) ? warmUpRules(run, () => judging) : 0))
+      .then(({ coreToSpare, warmUpRules }) => (coreToSpare(starting) ? warmUpRules(run, () => warmUpOver) : 0))
       .catch(() => undefined);
   }
-  const capture = redactCapture(deepFreeze(await capturing), targetSecrets(target));
+  const captured = await capturing.finally(() => {
+    warmUpOver = true;
+  });
+  const capture = redactCapture(deepFreeze(captured), targetSecrets(target));
   if (linting && resolved.saveCapture) {
     const name = input.kind === 'target' ? input.name : undefined;
     const path = ctx.many && name !== undefined ? perServerPath(resolved.saveCapture, name) : resolved.saveCapture;
