@@ -1,1 +1,0 @@
-export{t as fixRun}from"./fix-run-CF1kxGz3.js";

@@ -1,0 +1,1 @@
+export{t as fixRun}from"./fix-run-C2S9SXLi.js";

@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-BucA3EAE.js";

@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-DahY8T1B.js";
