@@ -23,6 +23,19 @@ function chunkOf(module: string): string[] {
     .map((f) => f.slice(0, -'.map'.length));
 }
 
+/** The bundle's files a chunk imports, statically, and those they import in turn (the chunk included). */
+function staticClosure(chunk: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [chunk];
+  for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(join(BIN, file), 'utf8');
+    for (const m of text.matchAll(/^import\s(?:[^;]*?\sfrom\s)?"\.\/([^"]+)";?$/gm)) todo.push(m[1]!);
+  }
+  return seen;
+}
+
 /** Every module URL the main thread of `mcplint <args>` resolved, builtins included. */
 async function resolvedBy(args: string[]): Promise<string[]> {
   const log = join(mkdtempSync(join(tmpdir(), 'mcplint-esm-')), 'esm.log');
@@ -30,6 +43,18 @@ async function resolvedBy(args: string[]): Promise<string[]> {
   expect(r.code, r.stderr).toBe(0);
   return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
 }
+
+describe('what a worker thread loads', () => {
+  // The bin's top-level code runs the CLI: a worker that imported it would start a second lint,
+  // inside the first, with the first one's arguments (a second worker, the same, and so on).
+  it('the source-index worker never imports the bin entry', () => {
+    const closure = staticClosure('worker.js');
+    expect(closure.size).toBeGreaterThan(1);
+    expect([...closure].filter((file) => file === 'mcplint.js')).toEqual([]);
+    // The check sees an import of the entry where the bundle has one: the lint's chunks use the bin's modules.
+    expect([...staticClosure(chunkOf('session/acquire.js')[0]!)]).toContain('mcplint.js');
+  });
+});
 
 describe('what a lint loads before its server starts', () => {
   it('the code from the command line to the launch is one chunk, which --version does not load', async () => {
