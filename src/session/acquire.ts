@@ -120,7 +120,7 @@ async function acquireLive(input: ServerInput, named: ResolvedTarget, ctx: Acqui
     probesModule().catch(() => undefined);
     // The official schema's validators, for the version asked for (what most servers answer).
     import('../schema/json-schema.js').then((schema) => schema.preloadOfficial(resolved.protocolVersion)).catch(() => undefined);
-    // …and the rules' code, by judging a made-up listing until the real judging begins, when a core is free for it.
+    // …and the rules' code, by judging a made-up listing until the real judging begins (or the capture ends), when a core is free for it.
     const starting = (ctx.many ? Math.max(1, Math.floor(resolved.jobs)) : 1) * (freshEarly ? 2 : 1);
     import('./warm-up.js')
       .then(({ coreToSpare, warmUpRules }) => (coreToSpare(starting) ? warmUpRules(run, () => warmUpOver) : 0))
