@@ -5,6 +5,7 @@
  * Exit codes: src/cli/exit-codes.ts.
  */
 import { ignoreClosedStdout } from './closed-stdout.js';
+import { endWhenFlushed } from './end-when-flushed.js';
 import { installSignalHandlers } from './signals.js';
 import { VERSION } from '../shared/version.js';
 
@@ -14,9 +15,5 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
 } else {
   installSignalHandlers();
   ignoreClosedStdout();
-  void import('./main.js')
-    .then(({ run }) => run(argv))
-    .then((code) => {
-      process.exitCode = code;
-    });
+  void import('./main.js').then(({ run }) => run(argv)).then(endWhenFlushed);
 }
