@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Ajv as AjvType, ErrorObject, ValidateFunction } from 'ajv';
 import { isBase64 } from './base64-format.js';
+import { isUri } from './uri-format.js';
 import { nestsDeeperThan, SCHEMA_DEPTH_LIMIT } from '../shared/json-depth.js';
 import { atLeast, isKnownProtocolVersion, type ProtocolVersion } from '../shared/protocol-version.js';
 import { MCP_SCHEMAS_DIR } from '../shared/paths.js';
@@ -97,6 +98,7 @@ function addFormats(ajv: AjvType): void {
   const mod = require('ajv-formats') as { default?: (a: AjvType) => void } & ((a: AjvType) => void);
   (mod.default ?? mod)(ajv);
   ajv.addFormat('byte', isBase64);
+  ajv.addFormat('uri', isUri);
 }
 
 export type { SchemaProblem } from './schema-problem.js';
