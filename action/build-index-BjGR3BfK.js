@@ -1,0 +1,1 @@
+async function e(e){if(e.language===`python`){let{buildPythonSourceIndex:t}=await import(`./python-BwBqNuUO.js`);return t(e.root,e.options)}let{buildSourceIndex:t}=await import(`./source-DiMr4KYi.js`);return t(e.root,e.options)}export{e as t};

@@ -1,0 +1,1 @@
+export{t as buildIndex}from"./build-index-BjGR3BfK.js";

@@ -1,1 +1,0 @@
-async function e(e){if(e.language===`python`){let{buildPythonSourceIndex:t}=await import(`./python-WMtoB9NN.js`);return t(e.root,e.options)}let{buildSourceIndex:t}=await import(`./source-DiMr4KYi.js`);return t(e.root,e.options)}export{e as t};

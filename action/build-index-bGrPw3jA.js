@@ -1,1 +1,0 @@
-export{t as buildIndex}from"./build-index-Bw-E8p9j.js";

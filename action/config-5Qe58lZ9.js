@@ -1,0 +1,1 @@
+export{t as ConfigError}from"./errors-CEvwIW2c.js";import"./config-BIDxyv3U.js";

@@ -1,1 +1,0 @@
-export{t as ConfigError}from"./errors-CEvwIW2c.js";import"./config-CZmHGY2f.js";

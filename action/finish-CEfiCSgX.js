@@ -1,1 +1,0 @@
-export{t as finishLint}from"./finish-WsxiDrA8.js";

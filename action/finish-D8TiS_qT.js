@@ -1,0 +1,1 @@
+export{t as finishLint}from"./finish-Cnu0kT0Z.js";

@@ -1,1 +1,0 @@
-export{t as fixRun}from"./fix-run-C2S9SXLi.js";

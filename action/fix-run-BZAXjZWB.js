@@ -1,0 +1,1 @@
+export{t as fixRun}from"./fix-run-C_QppFc6.js";

@@ -1,1 +1,0 @@
-export{t as planRunFixes}from"./fixes-CyHv17ZR.js";

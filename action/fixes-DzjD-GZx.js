@@ -1,0 +1,1 @@
+export{t as planRunFixes}from"./fixes-GEIjmtE4.js";

@@ -1,0 +1,1 @@
+import{t as e}from"./action-bundled-require-ALtDKjQ9.js";import"node:module";const t=e;let n;function r(){return n??=t("node:crypto"),n}export{r as t};

@@ -1,1 +1,0 @@
-import{t as e}from"./action-bundled-require-DchVu9Y7.js";import"node:module";const t=e;let n;function r(){return n??=t("node:crypto"),n}export{r as t};

@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-DahY8T1B.js";

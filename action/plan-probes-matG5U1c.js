@@ -1,0 +1,1 @@
+export{t as planProbes,n as planRun,r as renderPlans}from"./plan-probes-CkBqdxmi.js";

@@ -1,1 +1,0 @@
-export{t as loadRunConfig}from"./run-config-DkPutV7T.js";

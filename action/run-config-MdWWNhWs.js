@@ -1,0 +1,1 @@
+export{t as loadRunConfig}from"./run-config-CrHJBHDm.js";
