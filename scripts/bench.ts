@@ -20,8 +20,9 @@
  * 8. the slowest rule's share of rule time on the 188-tool fixture and on a real npm server
  *    (MCPLINT_TIMING, bench-rule-timing.ts; target ≤ 20 %).
  * BENCH_ONLY=5,7 runs only those sections. BENCH_BEFORE=<another build's dist/bin/mcplint.js> adds
- * that build's default and bare runs to sections 1 and 5, interleaved with the rest, so a change is
- * measured against the build before it in one run (docs/performance.md, "How it is measured").
+ * that build's default and bare runs to sections 1 and 5 and its --from run to section 2, interleaved
+ * with the rest, so a change is measured against the build before it in one run
+ * (docs/performance.md, "How it is measured").
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -254,6 +255,7 @@ async function main(): Promise<void> {
       large: [NODE, [CLI, '--from', large.file, '--format', 'json']],
       noSource: [NODE, [CLI, '--from', large.file, '--format', 'json', '--no-source']],
       big: [NODE, [CLI, '--from', big.file, '--format', 'json']],
+      ...(BEFORE === undefined ? {} : { before: [NODE, [BEFORE, '--from', large.file, '--format', 'json']] as [string, string[]] }),
     });
     const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
     const fromRow = (figure: string, s: Spread, limitMs: number | null): Row => ({
@@ -270,6 +272,7 @@ async function main(): Promise<void> {
     // The server is a local script, so the default run also maps its source (cached after the first run).
     rows.push(fromRow('   same, --no-source', from.noSource!, 300));
     rows.push(fromRow(`   --from 1,000 generated tools (${mb(big.bytes)} MB)`, from.big!, null));
+    if (from.before !== undefined) rows.push(fromRow('   BENCH_BEFORE build, the 188-tool capture', from.before, null));
   }
 
   // 3. --version vs an empty node.
