@@ -5,6 +5,7 @@
  * Exit codes: src/cli/exit-codes.ts.
  */
 import { ignoreClosedStdout } from './closed-stdout.js';
+import { enableCompileCache } from './compile-cache.js';
 import { endWhenFlushed } from './end-when-flushed.js';
 import { installSignalHandlers } from './signals.js';
 import { VERSION } from '../shared/version.js';
@@ -13,6 +14,8 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-v')) {
   process.stdout.write(`${VERSION}\n`);
 } else {
+  // Before the first dynamic import: the chunks loaded from here on are the ones worth caching.
+  enableCompileCache();
   installSignalHandlers();
   ignoreClosedStdout();
   void import('./main.js').then(({ run }) => run(argv)).then(endWhenFlushed);
