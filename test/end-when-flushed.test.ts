@@ -1,7 +1,8 @@
 /**
  * The bin ends once its output has drained (src/cli/end-when-flushed.ts), not when the event loop
- * runs dry: a handle left open cannot keep it waiting, the exit handlers still run, the exit code
- * is the run's own, and a reader slower than the pipe's buffer still gets every byte.
+ * runs dry: a handle left open cannot keep it waiting (nor when the reader has gone), the exit
+ * handlers still run, the exit code is the run's own, and a reader slower than the pipe's buffer
+ * still gets every byte.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -43,6 +44,26 @@ describe('the bin ends when its output has drained', () => {
     }
     expect(failing.stderr).toContain('exit handlers ran with 1');
     expect(passing.stderr).toContain('exit handlers ran with 0');
+  });
+
+  it('a reader that has gone counts as drained: a handle left open does not keep it running then either', async () => {
+    const child = spawn(node, [CLI, '--from', capture, '--format', 'sarif'], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1', NODE_OPTIONS: `--require ${strayHandle}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Closed at once, so every write to stdout meets EPIPE (the `| head -1` case).
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    const deadline = setTimeout(() => child.kill('SIGKILL'), CLI_DEADLINE_MS);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on('close', (c, s) => resolve([c, s])),
+    );
+    clearTimeout(deadline);
+    expect(signal).toBeNull();
+    expect(code).toBe(0);
+    expect(stderr).toBe('exit handlers ran with 0\n');
   });
 
   it('a reader slower than the pipe’s buffer gets the whole report', async () => {
