@@ -1,7 +1,7 @@
 /**
  * On Node 22.1 and later, V8's compiled code of the modules mcplint loads is kept on disk
  * (`module.enableCompileCache`), so a run does not compile about 1 MB of bundle again. On
- * Node 22.23 this took `--from` the 188-tool capture from 286 to 268 ms (docs/performance.md).
+ * Node 22.23 this took `--from` the 188-tool capture from 323 to 303 ms (docs/performance.md).
  * Node 20 has no such cache, and there nothing happens.
  *
  * The cache lives beside mcplint's own code, not in the shared temporary folder that Node
