@@ -1,0 +1,1 @@
+export{t as fixRun}from"./fix-run-BWOU34y5.js";

@@ -1,1 +1,0 @@
-export{t as fixRun}from"./fix-run-C_QppFc6.js";

@@ -1,0 +1,1 @@
+export{c as preloadOfficial}from"./json-schema-B3DVsVxk.js";

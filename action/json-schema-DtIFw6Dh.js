@@ -1,1 +1,0 @@
-export{c as preloadOfficial}from"./json-schema-CShqVi25.js";

@@ -1,1 +1,0 @@
-export{t as lint,n as lintRun}from"./lint-BmgGRnQU.js";

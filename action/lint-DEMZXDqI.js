@@ -1,0 +1,1 @@
+export{t as lint,n as lintRun}from"./lint-BXLVl95f.js";

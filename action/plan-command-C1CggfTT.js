@@ -1,1 +1,0 @@
-export{t as planCommand}from"./plan-command-DRP0wuDW.js";

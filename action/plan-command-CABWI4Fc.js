@@ -1,0 +1,1 @@
+export{t as planCommand}from"./plan-command-H84WaVTU.js";

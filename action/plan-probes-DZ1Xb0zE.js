@@ -1,0 +1,1 @@
+export{t as planProbes,n as planRun,r as renderPlans}from"./plan-probes-BvrToJ0V.js";

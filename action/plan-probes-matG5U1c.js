@@ -1,1 +1,0 @@
-export{t as planProbes,n as planRun,r as renderPlans}from"./plan-probes-CkBqdxmi.js";
